@@ -14,23 +14,18 @@ import type { Group } from './facts.ts';
 import { AGENTBENCH_ROWS, AGENTBENCH_SOURCE, AGENTBENCH_TASKS, AGENTBENCH_WEIGHT_INVERSE, type AgentBenchTask } from './published.ts';
 import type { Scored } from './types.ts';
 import type { FinishReason } from '../../envs/core/types.ts';
+import { DB_METRIC_CATEGORIES } from '../../envs/db/check.ts';
+
+/** The three categories upstream reports last, after the question types. */
+const TAIL = ['SELECT', 'INSERT', 'UPDATE'];
 
 /** Upstream's per-category metrics, in its order (then any other category met, by name). */
-export const DB_CATEGORIES = [
-  'other',
-  'counting',
-  'comparison',
-  'ranking',
-  'aggregation-SUM',
-  'aggregation-MIN',
-  'aggregation-MAX',
-  'aggregation-AVG',
-] as const;
+const DB_CATEGORIES: readonly string[] = DB_METRIC_CATEGORIES.filter((c) => !TAIL.includes(c));
 
 /** Categories in upstream's order, then any others by name, then SELECT, INSERT and UPDATE. */
 export function orderCategories(categories: readonly string[]): string[] {
-  const known: readonly string[] = DB_CATEGORIES;
-  const tail = ['SELECT', 'INSERT', 'UPDATE'];
+  const known = DB_CATEGORIES;
+  const tail = TAIL;
   const set = new Set(categories);
   return [
     ...known.filter((c) => set.has(c)),
