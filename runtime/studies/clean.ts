@@ -78,7 +78,18 @@ export function cleanEpisodeSet(records: readonly EpisodeRecord[], exclusions: r
   return records.filter(({ header }) => {
     if (!header.outcome || header.practice) return false;
     if (study !== undefined && header.study?.id !== study) return false;
-    if (excluded.has(episodeKey(header.id))) return false;
-    return !(header.participant && excluded.has(participantKey(header.participant)));
+    return !isExcluded(header, excluded);
   });
+}
+
+/** Whether the researcher excluded this episode, or the whole participant who played it (keys as in Exclusion). */
+export function isExcluded(header: { id: string; participant?: string }, excludedKeys: ReadonlySet<string>): boolean {
+  if (excludedKeys.has(episodeKey(header.id))) return true;
+  return !!header.participant && excludedKeys.has(participantKey(header.participant));
+}
+
+/** The ids of the episodes the researcher's exclusions leave out (for scoring: they show as "excluded"). */
+export function excludedEpisodeIds(records: readonly EpisodeRecord[], exclusions: readonly Exclusion[]): Set<string> {
+  const keys = new Set(exclusions.map((e) => e.key));
+  return new Set(records.filter((r) => isExcluded(r.header, keys)).map((r) => r.header.id));
 }

@@ -7,12 +7,16 @@ import { parseJsonl } from '../../runtime/jsonl.ts';
 import type { EpisodeRecord, StepRecord } from '../../runtime/records.ts';
 import { computeScores, episodePoints, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
 import { catalogueTaskInfo } from '../../runtime/taskInfo.ts';
+import { excludedEpisodeIds } from '../../runtime/studies/clean.ts';
+import { listExclusions } from '../studies/studyDb.ts';
 import { openDatabase } from '../store/db.ts';
 import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 import { facetsOf, matches } from './selection.ts';
 
 let records: EpisodeRecord[] = [];
 let taskInfo: TaskInfoFn | null = null;
+/** Episode ids a researcher excluded (studies view), read with the store's episodes. */
+let excluded = new Set<string>();
 
 const post = (m: FromWorker) => (self as unknown as Worker).postMessage(m);
 const progress = (id: number, phase: Phase, done: number, total: number) => post({ type: 'progress', id, phase, done, total });
@@ -86,11 +90,16 @@ async function handle(m: ToWorker): Promise<void> {
   const t0 = performance.now();
   if (m.type === 'load') {
     let duplicates = 0;
-    if (m.source === 'store') records = await readStore(m.id);
+    if (m.source === 'store') {
+      records = await readStore(m.id);
+      // The researcher's exclusions (studies) apply to what this browser stored.
+      excluded = excludedEpisodeIds(records, await listExclusions());
+    }
     else {
       progress(m.id, 'parsing', 0, 1);
       const texts = await Promise.all(m.files.map(async (f) => ({ name: f.name, text: await f.text() })));
       ({ records, duplicates } = readFiles(m.id, texts));
+      excluded = new Set();
     }
     progress(m.id, 'loading environments', 0, 1);
     taskInfo = await catalogueTaskInfo(records);
@@ -100,7 +109,7 @@ async function handle(m: ToWorker): Promise<void> {
   if (!taskInfo) throw new Error('No episodes loaded yet.');
   progress(m.id, 'scoring', 0, 1);
   const chosen = records.filter((r) => matches(r.header, m.filter));
-  const options = { taskInfo, humanSource: m.humanSource, firstAttemptOnly: m.firstAttemptOnly, resamples: m.resamples, seed: m.seed };
+  const options = { taskInfo, excluded, humanSource: m.humanSource, firstAttemptOnly: m.firstAttemptOnly, resamples: m.resamples, seed: m.seed };
   const report = computeScores(chosen, options);
   const points = episodePoints(chosen, options);
   post({ type: 'report', id: m.id, report, points, csv: toCsv(report), episodes: chosen.length, ms: performance.now() - t0 });

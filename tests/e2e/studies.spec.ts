@@ -240,6 +240,9 @@ test('a participant runs a study from a Prolific link: reload, hidden tab, idle;
     await page.getByTestId('import-results').setInputFiles('test-results/study-results.jsonl');
     await expect(page.getByTestId('clean-count')).toContainText('1 finished, scored episode(s)'); // the exclusion is kept
     await screens(page, 'researcher');
+    // The scores of this browser's episodes leave the excluded one out, and say so.
+    await page.goto('/#/scores');
+    await expect(page.getByTestId('scores-summary')).toContainText('1 excluded');
   } finally {
     collector.server.close();
   }

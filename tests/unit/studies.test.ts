@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeIntervals, netMs, pausedWithin, stepTiming } from '../../runtime/studies/timing.ts';
 import { hashText, latinRow, latinSquare, planStudy, progressLabel, shuffleFor } from '../../runtime/studies/order.ts';
 import { parseStudy, type Study } from '../../runtime/studies/schema.ts';
-import { cleanEpisodeSet, episodeKey, participantKey, summarise } from '../../runtime/studies/clean.ts';
+import { cleanEpisodeSet, episodeKey, excludedEpisodeIds, participantKey, summarise } from '../../runtime/studies/clean.ts';
 import { readFileSync } from 'node:fs';
 import type { EpisodeRecord } from '../../runtime/records.ts';
 
@@ -156,5 +156,12 @@ describe('the clean episode set', () => {
     expect(cleanEpisodeSet(records, [], 'other')).toEqual([]);
     const rows = summarise(records);
     expect(rows.map((r) => [r.participant, r.episodes, r.finished, r.practice])).toEqual([['a', 2, 2, 1], ['b', 1, 1, 0], ['c', 2, 1, 0], ['d', 1, 1, 0]]);
+  });
+
+  it('names the episodes the exclusions leave out, for the scores view', () => {
+    const records = [rec('e1', 'a'), rec('e3', 'b'), rec('e7', 'b'), rec('e6', 'd')];
+    const exclusions = [{ key: participantKey('b'), reason: 'pasted answers', at: '' }, { key: episodeKey('e6'), reason: 'left for 20 minutes', at: '' }];
+    expect([...excludedEpisodeIds(records, exclusions)].sort()).toEqual(['e3', 'e6', 'e7']);
+    expect(excludedEpisodeIds(records, []).size).toBe(0);
   });
 });
