@@ -26,7 +26,7 @@ export interface EpisodeFacts {
   attempt?: number;
   practice: boolean;
   startedAt: string;
-  /** Wall-clock time from start to end, when the episode recorded its end (time on task). */
+  /** Time on task: a study's active time (net of pauses and hidden tabs) when recorded, else wall-clock time from start to end. */
   durationMs?: number;
   /** False while an episode has no outcome (still running or abandoned). */
   finished: boolean;
@@ -63,7 +63,7 @@ export function episodeFacts(record: EpisodeRecord): EpisodeFacts {
     attempt: typeof extra.attempt === 'number' ? extra.attempt : undefined,
     practice: extra.practice === true,
     startedAt: h.startedAt,
-    durationMs: durationOf(h.startedAt, h.endedAt),
+    durationMs: h.time?.activeMs ?? durationOf(h.startedAt, h.endedAt),
     finished: outcome !== undefined,
     score: outcome?.score ?? 0,
     success: outcome?.success ?? null,

@@ -333,5 +333,8 @@ describe('episode points', () => {
     const timed = episode({ env: 'os', task: 'o', success: true });
     timed.header.endedAt = '2026-01-01T00:01:30.000Z';
     expect(episodePoints([timed], opts())[0].durationMs).toBe(90_000);
+    // A study's active time (net of pauses) is the time on task when it was recorded.
+    timed.header.time = { shownAt: 0, activeMs: 61_000, wallMs: 90_000 };
+    expect(episodePoints([timed], opts())[0].durationMs).toBe(61_000);
   });
 });
