@@ -7,7 +7,9 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, dbOracleAction, type DbState, type DbTask } from '../../envs/db/index.ts';
 import { unregisterDbTasks } from '../../envs/db/taskfile.ts';
@@ -18,6 +20,8 @@ import { ImportError, parseExportFile, parseJsonl, toJsonl } from '../../runtime
 import { importTaskFile, registerTaskFile, taskFilesFor, TASKFILE_FORMAT } from '../../runtime/taskFiles.ts';
 import { recordActions } from '../../runtime/recordActions.ts';
 import { verifyEpisode } from '../../runtime/verify.ts';
+import { detectLogKind } from '../../runtime/importers/index.ts';
+import { verifyCommand } from '../../scripts/verify.ts';
 
 const RAW: Record<string, unknown>[] = JSON.parse(readFileSync(new URL('../../envs/db/data/dbbench-dev.json', import.meta.url), 'utf8'));
 /** An INSERT and a SELECT task of the dev set, as a file of one's own. */
@@ -83,6 +87,18 @@ describe('imported task files travel with their episodes', () => {
     expect(registerTaskFile(db, kept).map((t) => t.id)).toEqual(['db-file-000', 'db-file-001']);
     const back = (await other.getEpisode('ep-1'))!;
     expect(await verifyEpisode(back)).toEqual({ kind: 'verified', steps: record.steps.length });
+
+    // A long task-file line first still reads as an agentplay export, not as a benchmark's log.
+    expect(text.indexOf('agentplay-episode')).toBeGreaterThan(4000);
+    expect(detectLogKind(text)).toBe('agentplay');
+
+    // The CLI's verify registers the export's task file before the episodes.
+    unregisterDbTasks();
+    const path = join(mkdtempSync(join(tmpdir(), 'agentplay-taskfile-')), 'export.jsonl');
+    writeFileSync(path, text);
+    const printed: string[] = [];
+    expect(await verifyCommand([path], (s) => printed.push(s), (s) => printed.push(s))).toBe(0);
+    expect(printed.join('')).toContain('1 of 1 episode(s) verified');
 
     // Importing the same export again stores nothing new.
     expect(await other.importJsonl(text)).toEqual({ imported: 0, skipped: 1, taskFiles: [] });
