@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { waitForStoredSteps } from './helpers.ts';
 
@@ -139,6 +140,7 @@ test('An imported task file is kept: after a reload its task is listed, its epis
   await page.goto(`/#/replay/${episode}`);
   await page.reload();
   await expect(page.getByTestId('missing-task')).toContainText('db-file-000');
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
   await shoot(page, 'missing-task');
   await page.getByTestId('import-tasks-db').setInputFiles(taskFile());
   await expect(page.getByTestId('replay-summary')).toContainText('Complete', { timeout: 15_000 });
