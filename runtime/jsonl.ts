@@ -4,6 +4,9 @@
  * One line per episode:
  *   {"format":"agentplay-episode","version":2,"header":EpisodeHeader,"steps":StepRecord[]}
  * (the record types are in records.ts). Version 1 lines are migrated to version 2 as they are read.
+ * An export may also hold, before its episodes, the imported task files they need
+ * (`{"format":"agentplay-taskfile",…}`, runtime/taskFiles.ts): parseExportFile returns both,
+ * parseJsonl only the episodes.
  * Lines are joined by "\n" with a trailing newline. Files come from people's
  * disks, so everything is checked here before the store writes anything.
  */
