@@ -87,6 +87,7 @@ test('An imported task file is kept: after a reload its task is listed, its epis
   await expect(page.getByRole('status').filter({ hasText: 'Imported 1 task(s) from mine.jsonl; kept in this browser.' })).toBeVisible();
   await page.getByLabel('Seed', { exact: true }).fill('0');
   await page.getByTestId('task-search').fill('task file line 1');
+  await shoot(page, 'catalogue-imported-task');
   await page.getByRole('link', { name: /^Play task file line 1/ }).click();
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \//, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Visual view' }).click();
