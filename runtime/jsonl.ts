@@ -4,11 +4,15 @@
  * One line per episode:
  *   {"format":"agentplay-episode","version":2,"header":EpisodeHeader,"steps":StepRecord[]}
  * (the record types are in records.ts). Version 1 lines are migrated to version 2 as they are read.
+ * An export may also hold, before its episodes, the imported task files they need
+ * (`{"format":"agentplay-taskfile",…}`, runtime/taskFiles.ts): parseExportFile returns both,
+ * parseJsonl only the episodes.
  * Lines are joined by "\n" with a trailing newline. Files come from people's
  * disks, so everything is checked here before the store writes anything.
  */
 import * as v from 'valibot';
 import { ActorSchema, DriverSchema, HeaderSchema, ModelTurnSchema, OutcomeSchema, StepSchema, isPlainObject, migrateHeaderV1, migrateStepV1, type EpisodeRecord } from './records.ts';
+import { TASKFILE_FORMAT, TASKFILE_FORMAT_VERSION, TaskFileLineSchema, serializeTaskFile, type StoredTaskFile } from './taskFiles.ts';
 
 export const EPISODE_FORMAT = 'agentplay-episode';
 export const EPISODE_FORMAT_VERSION = 2;
@@ -125,9 +129,13 @@ export function serializeEpisode({ header, steps }: EpisodeRecord): string {
   });
 }
 
-/** Episodes as a JSON Lines file: one line each, trailing newline. */
-export function toJsonl(records: readonly EpisodeRecord[]): string {
-  return records.map((r) => serializeEpisode(r) + '\n').join('');
+/**
+ * Episodes as a JSON Lines file: one line each, trailing newline. Imported task files the
+ * episodes need (runtime/taskFiles.ts) go first, one line each, so a reader knows the tasks
+ * before it meets their episodes.
+ */
+export function toJsonl(records: readonly EpisodeRecord[], taskFiles: readonly StoredTaskFile[] = []): string {
+  return [...taskFiles.map(serializeTaskFile), ...records.map(serializeEpisode)].map((line) => line + '\n').join('');
 }
 
 // ---------------------------------------------------------------------------
@@ -155,7 +163,9 @@ function migrateLineV1(line: Record<string, unknown>): Record<string, unknown> {
   return { ...line, version: EPISODE_FORMAT_VERSION, header, steps };
 }
 
-function parseLine(raw: string, line: number): EpisodeRecord {
+type ParsedLine = { kind: 'episode'; record: EpisodeRecord } | { kind: 'taskfile'; file: StoredTaskFile };
+
+function parseLine(raw: string, line: number): ParsedLine {
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -164,6 +174,7 @@ function parseLine(raw: string, line: number): EpisodeRecord {
   }
   // Name a foreign or future file plainly before any field-level complaint.
   if (!isPlainObject(value)) throw new ImportError(line, 'expected a JSON object describing one episode');
+  if (value.format === TASKFILE_FORMAT) return { kind: 'taskfile', file: parseTaskFileLine(value, line) };
   if (value.format !== EPISODE_FORMAT) {
     const got = 'format' in value ? `format is ${JSON.stringify(value.format)}` : 'no "format" field';
     throw new ImportError(line, `not an agentplay episode (${got}, expected "${EPISODE_FORMAT}")`);
@@ -195,7 +206,19 @@ function parseLine(raw: string, line: number): EpisodeRecord {
   if (header.outcome && header.outcome.steps !== steps.length) {
     throw new ImportError(line, `header.outcome.steps is ${header.outcome.steps} but the line holds ${steps.length} steps`);
   }
-  return { header, steps };
+  return { kind: 'episode', record: { header, steps } };
+}
+
+/** An imported task file kept with the episodes (runtime/taskFiles.ts). */
+function parseTaskFileLine(value: Record<string, unknown>, line: number): StoredTaskFile {
+  if (value.version !== TASKFILE_FORMAT_VERSION) {
+    throw new ImportError(line, `task file format version ${JSON.stringify(value.version)} is not supported (this app reads version ${TASKFILE_FORMAT_VERSION})`);
+  }
+  const result = v.safeParse(TaskFileLineSchema, value, { abortEarly: true });
+  if (!result.success) throw new ImportError(line, describeIssue(result.issues[0]));
+  const { format: _format, version: _version, ...file } = result.output;
+  if (!(file.name in file.files)) throw new ImportError(line, `files holds no ${JSON.stringify(file.name)} (the task file itself)`);
+  return file;
 }
 
 /**
@@ -204,15 +227,31 @@ function parseLine(raw: string, line: number): EpisodeRecord {
  * `size` is the file's byte size when the caller knows it (e.g. File.size).
  */
 export function parseJsonl(text: string, size?: number): EpisodeRecord[] {
+  const { episodes } = parseExportFile(text, size);
+  if (episodes.length === 0) throw new ImportError(0, 'The file holds no episodes.');
+  return episodes;
+}
+
+/**
+ * An export file whole: its episodes and the imported task files they need, checked as
+ * parseJsonl checks them. Throws an ImportError if the file holds neither.
+ */
+export function parseExportFile(text: string, size?: number): { episodes: EpisodeRecord[]; taskFiles: StoredTaskFile[] } {
   checkImportSize(size ?? utf8Bytes(text));
   const records: EpisodeRecord[] = [];
+  const taskFiles: StoredTaskFile[] = [];
   const seen = new Map<string, number>(); // episode id -> line it first appeared on
   const lines = text.replace(/^\uFEFF/, '').split('\n'); // editors on Windows may add a BOM
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i].replace(/\r$/, '');
     if (raw.trim() === '') continue;
     const line = i + 1;
-    const record = parseLine(raw, line);
+    const parsed = parseLine(raw, line);
+    if (parsed.kind === 'taskfile') {
+      taskFiles.push(parsed.file);
+      continue;
+    }
+    const record = parsed.record;
     const first = seen.get(record.header.id);
     if (first !== undefined) {
       throw new ImportError(line, `episode id ${JSON.stringify(record.header.id)} already appears on line ${first}`);
@@ -220,6 +259,6 @@ export function parseJsonl(text: string, size?: number): EpisodeRecord[] {
     seen.set(record.header.id, line);
     records.push(record);
   }
-  if (records.length === 0) throw new ImportError(0, 'The file holds no episodes.');
-  return records;
+  if (records.length === 0 && taskFiles.length === 0) throw new ImportError(0, 'The file holds no episodes.');
+  return { episodes: records, taskFiles };
 }

@@ -6,7 +6,9 @@
  * 2 bad arguments or a file that cannot be read or parsed.
  */
 import { readFileSync } from 'node:fs';
-import { parseJsonl } from '../runtime/jsonl.ts';
+import { parseExportFile } from '../runtime/jsonl.ts';
+import { registerTaskFile } from '../runtime/taskFiles.ts';
+import { loadEnv } from '../envs/index.ts';
 import { detectLogKind, importLog } from '../runtime/importers/index.ts';
 import { describeVerdict, verifyEpisode } from '../runtime/verify.ts';
 import type { EpisodeRecord } from '../runtime/records.ts';
@@ -45,7 +47,12 @@ export async function verifyCommand(args: string[], out: (s: string) => void, er
     try {
       const text = readFileSync(file, 'utf8');
       const kind = detectLogKind(text);
-      batches.push({ file, records: kind === 'agentplay' || kind === null ? parseJsonl(text) : await importLog(text, file, given) });
+      if (kind === 'agentplay' || kind === null) {
+        // An export carries the imported task files its episodes need: registered first, so they verify.
+        const { episodes, taskFiles } = parseExportFile(text);
+        for (const taskFile of taskFiles) registerTaskFile(await loadEnv(taskFile.env), taskFile);
+        batches.push({ file, records: episodes });
+      } else batches.push({ file, records: await importLog(text, file, given) });
     } catch (e) {
       err(`agentplay: ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
       return 2;

@@ -9,11 +9,21 @@ export const ui: EnvUi = {
   View,
   async browserBench() {
     const db = await loadDb();
-    const reset = await timeResets(db, ['db-dev-003', 'db-dev-010', 'db-dev-020', 'db-dev-030', 'db-dev-045']);
+    const ids = ['db-dev-003', 'db-dev-010', 'db-dev-020', 'db-dev-030', 'db-dev-045'];
+    const reset = await timeResets(db, ids);
     for (const s of reset.states) db.dispose?.(s);
+    // As a person meets it: the next task opens after the last one ended, with the spare worker warm by then.
+    let warmMs = 0;
+    for (const id of ids) {
+      await new Promise((r) => setTimeout(r, 300));
+      const one = await timeResets(db, [id]);
+      warmMs += one.ms;
+      for (const s of one.states) db.dispose?.(s);
+    }
     const select = await roundTrips(db, 'db-dev-003', "Action: Operation\n```sql\nSELECT Floors FROM skyscrapers_in_Columbus WHERE Name = 'Capitol Square'\n```", 200);
     return {
-      'db reset ms (a new worker, sql.js and the table)': round2(reset.ms),
+      'db reset ms (back to back: a worker, sql.js from the compiled wasm, the table)': round2(reset.ms),
+      'db reset ms (a warm spare worker: the table only)': round2(warmMs / ids.length),
       'db statements/s': Math.round(1000 / (select.reduce((a, b) => a + b, 0) / select.length)),
       'db statement median ms': round2(quantile(select, 0.5)),
     };

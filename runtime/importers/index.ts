@@ -11,7 +11,8 @@ export type LogKind = 'agentplay' | 'agentboard' | 'agentbench';
 /** Which kind of file this is, from its first record. */
 export function detectLogKind(text: string): LogKind | null {
   const head = text.slice(0, 4000);
-  if (/"format"\s*:\s*"agentplay-episode"/.test(head)) return 'agentplay';
+  // An export may open with the task files its episodes need (a long line): its first key says what it is.
+  if (/"format"\s*:\s*"agentplay-episode"/.test(head) || /^\uFEFF?\s*\{\s*"format"\s*:\s*"agentplay-taskfile"/.test(head)) return 'agentplay';
   if (/"trajectory"\s*:/.test(text.slice(0, 200000)) && /^\s*\{\s*\n/.test(text)) return 'agentboard';
   if (/"output"\s*:/.test(head) && /"history"\s*:/.test(text.slice(0, 200000))) return 'agentbench';
   if (/"trajectory"\s*:/.test(text.slice(0, 200000))) return 'agentboard';

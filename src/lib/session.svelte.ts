@@ -3,7 +3,8 @@
  * play view renders. New episodes and resumed ones (recorded actions replayed
  * through a fresh machine with the same seed) both end up here.
  */
-import { getTask, loadEnv } from '../../envs/index.ts';
+import { getTask } from '../../envs/index.ts';
+import { loadEnvWithTasks as loadEnv } from './importedTasks.ts';
 import { startEpisode, whenIdle } from '../../envs/core/runner.ts';
 import type { EpisodeActor, EpisodeSnapshot, HistoryEntry } from '../../envs/core/episode.ts';
 import type { Actor, EnvDefinition, TaskInfo, ViewKind } from '../../envs/core/types.ts';

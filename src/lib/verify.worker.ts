@@ -5,6 +5,7 @@
  */
 import { registerEnv } from '../../envs/index.ts';
 import { verifyEpisode } from '../../runtime/verify.ts';
+import { loadEnvWithTasks } from './importedTasks.ts';
 import type { EpisodeRecord } from '../../runtime/records.ts';
 
 const ready = (async () => {
@@ -13,6 +14,7 @@ const ready = (async () => {
 
 self.onmessage = async (event: MessageEvent<{ id: number; record: EpisodeRecord }>) => {
   await ready;
-  const verdict = await verifyEpisode(event.data.record);
+  // Imported task files kept in this browser are registered here too, so their episodes verify.
+  const verdict = await verifyEpisode(event.data.record, { loadEnv: loadEnvWithTasks });
   (self as unknown as Worker).postMessage({ id: event.data.id, verdict });
 };

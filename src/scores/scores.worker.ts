@@ -3,7 +3,7 @@
  * user picked), filters them and runs the scoring module, so 10,000 episodes never block the
  * page. Holds the loaded episodes between requests; every reply names its request id.
  */
-import { parseJsonl } from '../../runtime/jsonl.ts';
+import { parseExportFile } from '../../runtime/jsonl.ts';
 import type { EpisodeRecord, StepRecord } from '../../runtime/records.ts';
 import { computeScores, episodePoints, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
 import { catalogueTaskInfo } from '../../runtime/taskInfo.ts';
@@ -68,13 +68,15 @@ function readFiles(id: number, files: { name: string; text: string }[]): { recor
     lines[k].forEach((raw, i) => {
       if (++done % 500 === 0) progress(id, 'parsing', done, total);
       if (raw.trim() === '') return;
-      let record: EpisodeRecord;
+      let record: EpisodeRecord | undefined;
       try {
-        [record] = parseJsonl(raw);
+        // An imported task file kept in an export (runtime/taskFiles.ts) is not an episode: passed by.
+        [record] = parseExportFile(raw).episodes;
       } catch (e) {
         const message = e instanceof Error ? e.message.replace(/^Line \d+: /, '') : String(e);
         throw new Error(`${f.name}, line ${i + 1}: ${message}`);
       }
+      if (!record) return;
       if (seen.has(record.header.id)) duplicates++;
       else {
         seen.add(record.header.id);

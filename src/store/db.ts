@@ -6,9 +6,10 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AnnotationFlag, RatingStudy, StoredRating, StoredSubgoalSet } from './annotationTypes.ts';
 import type { ExclusionRow, OutboxItem, StudyRun } from '../studies/types.ts';
 import { migrateHeaderV1, migrateStepV1, type EpisodeHeader, type StepRecord } from '../../runtime/records.ts';
+import type { StoredTaskFile } from '../../runtime/taskFiles.ts';
 
 export const DB_NAME = 'agentplay';
-export const DB_VERSION = 4;
+export const DB_VERSION = 5;
 
 /** A label on a task (e.g. subgoals). Nothing writes these yet; the store exists so adding them needs no migration. */
 export interface Annotation {
@@ -73,6 +74,12 @@ export interface AgentplayDB extends DBSchema {
     key: string;
     value: ExclusionRow;
   };
+  /** Task files imported in the app (version 5), kept so their tasks come back after a reload. */
+  taskFiles: {
+    key: string;
+    value: StoredTaskFile;
+    indexes: { 'by-env': string };
+  };
   /** Out-of-line keys: settings are stored as key → any value. */
   settings: {
     key: string;
@@ -88,7 +95,7 @@ export function openDatabase(name: string = DB_NAME): Promise<AgentplayDatabase>
     async upgrade(db, oldVersion, _newVersion, transaction) {
       // Migrations run in order from the version on disk. People's recorded episodes
       // live here, so a migration may add stores and indexes but must never delete a
-      // store or clear data. For version 5, bump DB_VERSION and add `if (oldVersion < 5)`
+      // store or clear data. For version 6, bump DB_VERSION and add `if (oldVersion < 6)`
       // below; never edit an earlier block (databases already at that version skip it).
       if (oldVersion < 1) {
         const episodes = db.createObjectStore('episodes', { keyPath: 'id' });
@@ -133,6 +140,10 @@ export function openDatabase(name: string = DB_NAME): Promise<AgentplayDatabase>
         db.createObjectStore('studyRuns', { keyPath: 'key' });
         db.createObjectStore('outbox', { keyPath: 'key' });
         db.createObjectStore('exclusions', { keyPath: 'key' });
+      }
+      if (oldVersion < 5) {
+        // Imported task files (issue 18): a new store only; everything else stays as it is.
+        db.createObjectStore('taskFiles', { keyPath: 'key' }).createIndex('by-env', 'env');
       }
     },
   });

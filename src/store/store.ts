@@ -7,7 +7,8 @@
  */
 import type { IDBPTransaction, StoreNames } from 'idb';
 import { HeaderSchema, OutcomeSchema, StepSchema, withActor, type EpisodeHeader, type EpisodeRecord, type Outcome, type StepRecord } from '../../runtime/records.ts';
-import { checkShape, parseJsonl, toJsonl } from '../../runtime/jsonl.ts';
+import { checkShape, parseExportFile, toJsonl } from '../../runtime/jsonl.ts';
+import { TaskFileSchema, taskFilesFor, type StoredTaskFile } from '../../runtime/taskFiles.ts';
 import { openDatabase, DB_NAME, type AgentplayDB, type AgentplayDatabase } from './db.ts';
 
 export interface ImportResult {
@@ -15,6 +16,8 @@ export interface ImportResult {
   imported: number;
   /** Episodes left out because an episode with the same id is already stored. */
   skipped: number;
+  /** Imported task files the file carried that were not stored yet (now stored). */
+  taskFiles: StoredTaskFile[];
 }
 
 export interface Store {
@@ -35,14 +38,24 @@ export interface Store {
   unfinishedEpisodes(): Promise<EpisodeHeader[]>;
   /** Remove an episode and all its steps. Resolves if there was none. */
   deleteEpisode(id: string): Promise<void>;
-  /** All episodes, or only `ids` (rejects on an unknown id), as JSON Lines, newest first. */
+  /**
+   * All episodes, or only `ids` (rejects on an unknown id), as JSON Lines, newest first, after
+   * the imported task files their tasks come from.
+   */
   exportJsonl(ids?: string[]): Promise<string>;
   /**
    * Import a JSON Lines export, all or nothing: any bad line throws an ImportError and
    * nothing is written. Episodes whose id is already stored are skipped, never overwritten.
+   * Task files in it are stored beside them (one already stored is left as it is).
    * `size` is the file's byte size if known, checked against the limit before parsing.
    */
   importJsonl(text: string, size?: number): Promise<ImportResult>;
+  /** Keep an imported task file, replacing the record with the same key; the keys in `replaces` are removed in the same transaction. */
+  saveTaskFile(file: StoredTaskFile, replaces?: string[]): Promise<void>;
+  /** The kept task files (of one environment, if given), oldest import first. */
+  listTaskFiles(env?: string): Promise<StoredTaskFile[]>;
+  /** Forget a kept task file (its episodes stay; they then name a task this browser does not know). */
+  deleteTaskFile(key: string): Promise<void>;
   close(): void;
 }
 
@@ -79,6 +92,7 @@ async function inTransaction<M extends IDBTransactionMode, T>(
 
 // The index yields oldest first (ties by id), so reversing gives newest first, deterministically.
 const newestFirst = (headers: EpisodeHeader[]) => headers.reverse();
+const oldestImportFirst = (files: StoredTaskFile[]) => files.sort((a, b) => (a.importedAt < b.importedAt ? -1 : a.importedAt > b.importedAt ? 1 : a.key < b.key ? -1 : 1));
 
 export async function openStore(name: string = DB_NAME): Promise<Store> {
   const db = await openDatabase(name);
@@ -155,7 +169,7 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
     },
 
     async exportJsonl(ids) {
-      const records = await inTransaction(db, ['episodes', 'steps'], 'readonly', async (tx) => {
+      const { records, taskFiles } = await inTransaction(db, ['episodes', 'steps', 'taskFiles'], 'readonly', async (tx) => {
         let headers = newestFirst(await tx.objectStore('episodes').index('by-startedAt').getAll());
         if (ids) {
           const known = new Set(headers.map((h) => h.id));
@@ -166,24 +180,46 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
         }
         const byEpisode = tx.objectStore('steps').index('by-episode');
         const stepLists = await Promise.all(headers.map((h) => byEpisode.getAll(h.id)));
-        return headers.map((header, i) => ({ header, steps: stepLists[i].sort((a, b) => a.t - b.t) }));
+        const kept = oldestImportFirst(await tx.objectStore('taskFiles').getAll());
+        return { records: headers.map((header, i) => ({ header, steps: stepLists[i].sort((a, b) => a.t - b.t) })), taskFiles: taskFilesFor(kept, headers) };
       });
-      return toJsonl(records);
+      return toJsonl(records, taskFiles);
     },
 
     async importJsonl(text, size) {
-      const records = parseJsonl(text, size); // throws before any write
-      return inTransaction(db, ['episodes', 'steps'], 'readwrite', async (tx) => {
+      const { episodes: records, taskFiles } = parseExportFile(text, size); // throws before any write
+      return inTransaction(db, ['episodes', 'steps', 'taskFiles'], 'readwrite', async (tx) => {
         const episodes = tx.objectStore('episodes');
         const steps = tx.objectStore('steps');
+        const files = tx.objectStore('taskFiles');
+        const knownFiles = await Promise.all(taskFiles.map((f) => files.getKey(f.key)));
+        const newFiles = taskFiles.filter((_, i) => knownFiles[i] === undefined);
+        await Promise.all(newFiles.map((f) => files.add(f)));
         const stored = await Promise.all(records.map((r) => episodes.getKey(r.header.id)));
         const fresh = records.filter((_, i) => stored[i] === undefined);
         // add (not put): if anything collides after all, the transaction fails instead of overwriting.
         await Promise.all(
           fresh.flatMap((r) => [episodes.add(r.header), ...r.steps.map((s) => steps.add(s))]),
         );
-        return { imported: fresh.length, skipped: records.length - fresh.length };
+        return { imported: fresh.length, skipped: records.length - fresh.length, taskFiles: newFiles };
       });
+    },
+
+    async saveTaskFile(input, replaces = []) {
+      const file = checkShape(TaskFileSchema, input, 'saveTaskFile', 'file');
+      await inTransaction(db, ['taskFiles'], 'readwrite', async (tx) => {
+        const files = tx.objectStore('taskFiles');
+        await Promise.all(replaces.filter((k) => k !== file.key).map((k) => files.delete(k)));
+        await files.put(file);
+      });
+    },
+
+    async listTaskFiles(env) {
+      return oldestImportFirst(env === undefined ? await db.getAll('taskFiles') : await db.getAllFromIndex('taskFiles', 'by-env', env));
+    },
+
+    async deleteTaskFile(key) {
+      await db.delete('taskFiles', key);
     },
 
     close() {

@@ -252,7 +252,9 @@ test('dead ends say what happened and offer a way out: a malformed address, an e
   await page.getByTestId('import-input').setInputFiles({ name: 'odd.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(JSON.stringify({ format: 'agentplay-episode', version: 2, header, steps: [step] }) + '\n') });
   await expect(page.getByText('Imported 1 episode(s) from odd.jsonl')).toBeVisible();
   await page.goto('/#/replay/unknown-task-1');
-  await expect(page.getByRole('alert')).toContainText('This episode is of a task this page does not know');
+  await expect(page.getByRole('alert')).toContainText('task hanoi-99, which is neither built in nor imported in this browser');
+  // Hanoi takes no task files, so no import is offered; the way out is.
+  await expect(page.getByTestId('missing-task')).toContainText('takes no task files');
   await expect(page.getByRole('link', { name: 'All episodes' })).toBeVisible();
 });
 

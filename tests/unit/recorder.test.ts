@@ -116,7 +116,7 @@ describe('recorder with a model driver', () => {
     const exported = await store.exportJsonl(['m1']);
     globalThis.indexedDB = new IDBFactory();
     const fresh = await openStore();
-    expect(await fresh.importJsonl(exported)).toEqual({ imported: 1, skipped: 0 });
+    expect(await fresh.importJsonl(exported)).toEqual({ imported: 1, skipped: 0, taskFiles: [] });
     expect((await fresh.getEpisode('m1'))?.steps[6].model?.reply).toBe(solution[6]);
   });
 });

@@ -226,7 +226,7 @@ describe('store: export and import', () => {
 
     globalThis.indexedDB = new IDBFactory();
     const fresh = await open();
-    expect(await fresh.importJsonl(text)).toEqual({ imported: 3, skipped: 0 });
+    expect(await fresh.importJsonl(text)).toEqual({ imported: 3, skipped: 0, taskFiles: [] });
     for (const id of ['a', 'b', 'c']) expect(await fresh.getEpisode(id)).toEqual(await store.getEpisode(id));
     expect(await fresh.listEpisodes()).toEqual(await store.listEpisodes());
     expect(await fresh.exportJsonl()).toBe(text);
@@ -281,16 +281,16 @@ describe('store: export and import', () => {
     const theirs = record('a', 1, 1);
     theirs.header.task = 'someone-else';
     const text = toJsonl([theirs, record('b', 1, 2)]);
-    expect(await store.importJsonl(text)).toEqual({ imported: 1, skipped: 1 });
+    expect(await store.importJsonl(text)).toEqual({ imported: 1, skipped: 1, taskFiles: [] });
     expect(await store.getEpisode('a')).toEqual(mine);
     expect((await store.getEpisode('b'))?.steps).toHaveLength(1);
     // importing the same file again imports nothing new
-    expect(await store.importJsonl(text)).toEqual({ imported: 0, skipped: 2 });
+    expect(await store.importJsonl(text)).toEqual({ imported: 0, skipped: 2, taskFiles: [] });
   });
 
   it('imports CRLF files with blank lines', async () => {
     const text = '\r\n' + line(record('a', 2, 1)) + '\r\n\r\n' + line(record('b', 1, 2)) + '\r\n';
-    expect(await store.importJsonl(text)).toEqual({ imported: 2, skipped: 0 });
+    expect(await store.importJsonl(text)).toEqual({ imported: 2, skipped: 0, taskFiles: [] });
     expect(await store.getEpisode('a')).toEqual(record('a', 2, 1));
   });
 

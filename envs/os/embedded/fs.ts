@@ -27,8 +27,20 @@ export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
       // The path may be gone already (a racing rm); the write itself succeeded.
     }
   };
+  // Every file operation goes through `get`: wrappers are made once per name, not per call
+  // (a fresh closure per call was a measurable share of an init script's garbage).
+  const made = new Map<string | symbol, unknown>();
   return new Proxy(inner, {
     get(target, prop, receiver) {
+      if (made.has(prop)) return made.get(prop);
+      const value = wrap(target, prop, receiver);
+      if (typeof value === 'function') made.set(prop, value);
+      return value;
+    },
+  });
+
+  function wrap(target: IFileSystem, prop: string | symbol, receiver: unknown): unknown {
+    {
       if (prop === 'resolvePath') {
         return (base: string, path: string) => (path === '' ? MISSING_PATH : target.resolvePath(base, path));
       }
@@ -57,6 +69,6 @@ export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
       }
       const value = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+    }
+  }
 }
