@@ -11,7 +11,6 @@
  * a resumed run. A refused key stops the run (every further call would be refused too), and so
  * do `stopAfterFailures` infrastructure failures in a row (the endpoint is down: resume later).
  */
-import { randomUUID } from 'node:crypto';
 import { startEpisode, whenIdle } from '../../envs/core/runner.ts';
 import type { EpisodeActor } from '../../envs/core/episode.ts';
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
@@ -61,7 +60,7 @@ function infraErrorOf(error: Error): InfraError {
 /** The record of an episode from its final snapshot (what `run --out` writes too). */
 function recordOf(actor: EpisodeActor, driver: Driver, appVersion: string, startedAt: string, infraError?: InfraError): EpisodeRecord {
   const final = actor.getSnapshot();
-  const id = randomUUID();
+  const id = globalThis.crypto.randomUUID();
   const now = new Date().toISOString();
   const header = episodeHeader(final.context, { id, driver: driver.info, view: 'text', appVersion, startedAt });
   const steps = final.context.history.map((h) => toStepRecord(id, h, 'text', now));
@@ -76,6 +75,9 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
   // The run's own stop (a refused key, a dead endpoint) aborts the episodes in flight like the caller's signal.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  // Each episode listens on its own signal, all aborted by one listener here (not one listener per episode on the run's).
+  const inFlight = new Set<AbortController>();
+  signal.addEventListener('abort', () => inFlight.forEach((c) => c.abort()), { once: true });
   const result: EvalRunResult = { written: 0, failures: 0, stopped: null };
   let inARow = 0;
   let next = 0;
@@ -88,6 +90,8 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
   const play = async (unit: EvalUnit): Promise<void> => {
     const startedAt = new Date().toISOString();
     const driver = options.driverFor(unit.env, unit.task, unit.seed);
+    const episodeAbort = new AbortController();
+    inFlight.add(episodeAbort);
     let opened: EpisodeActor | undefined;
     let finished: FinishedEpisode | undefined;
     const record = (actor: EpisodeActor, error?: Error) => {
@@ -101,7 +105,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
         seeds: [unit.seed],
         // Decided per episode in close: an infrastructure failure is recorded as it stands, not given up.
         unfinished: 'leave-open',
-        signal,
+        signal: episodeAbort.signal,
         driverFor: () => driver,
         open: async (seed) => {
           opened = startEpisode(unit.env, unit.task, { seed, maxSteps: options.maxSteps });
@@ -118,6 +122,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       if (!opened) throw err;
       if (!signal.aborted) record(opened, err instanceof Error ? err : new Error(String(err)));
     } finally {
+      inFlight.delete(episodeAbort);
       // Release what the environment holds (a shell, a database) whatever happened.
       if (opened?.getSnapshot().status === 'active') opened.send({ type: 'GIVE_UP' });
     }
