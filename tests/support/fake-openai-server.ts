@@ -169,10 +169,12 @@ export function startFakeOpenAI(port = 0, options: FakeServerOptions = {}): Prom
   );
 }
 
-// Run as a program (Playwright starts it): --port N
+// Run as a program (Playwright starts it; the eval bench runs it in its own process): --port N [--delay-ms N]
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  const i = process.argv.indexOf('--port');
-  const port = i > 0 ? Number(process.argv[i + 1]) : 5999;
-  const { url } = await startFakeOpenAI(port);
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : undefined;
+  };
+  const { url } = await startFakeOpenAI(arg('--port') ?? 5999, { delayMs: arg('--delay-ms') });
   console.log(`fake OpenAI-compatible server on ${url}`);
 }
