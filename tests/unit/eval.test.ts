@@ -95,6 +95,15 @@ describe('eval against the local OpenAI-compatible server', () => {
     expect(keysIn(out)).toEqual(tasks.map((t) => `db/${t}/0`).sort());
   });
 
+  it('OS episodes run concurrently without tripping over each other', async () => {
+    const os = await loadEnv('os');
+    const out = tmp();
+    const tasks = ['os-test-1-stock-00', 'os-test-2-environment-00', 'os-test-3-ac-00'];
+    const r = await evaluate({ ...base(out), envs: [os], tasks, concurrency: 3, driverFor: modelDrivers(fake.url, 'echo:Think: done.\n\nAct: answer(0)') });
+    expect(r).toMatchObject({ written: 3, failures: 0 });
+    expect(parseJsonl(readFileSync(out, 'utf8')).map((x) => x.header.outcome?.finishReason)).toEqual(['Complete', 'Complete', 'Complete']);
+  }, 60_000);
+
   it('stopped halfway and resumed, it ends with every task exactly once (a half-written last line is dropped)', async () => {
     const out = tmp();
     const stop = new AbortController();
