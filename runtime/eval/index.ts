@@ -47,10 +47,11 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluateResult
   const state = options.resume ? readResume(options.out) : undefined;
   if (!state && hasContent(options.out)) throw new Error(`${options.out} already holds episodes: add --resume to continue that run, or choose another --out.`);
   const todo = state ? units.filter((u) => !state.done.has(u.key)) : units;
-  if (state && todo.length > 0) {
+  if (todo.length > 0) {
+    // Made before the file is touched, so a player that cannot play here (no oracle) fails early.
     const first = todo[0];
     const player = playerKey(options.driverFor(first.env, first.task, first.seed).info);
-    const others = [...state.players].filter((p) => p !== player);
+    const others = [...(state?.players ?? [])].filter((p) => p !== player);
     if (others.length > 0) throw new Error(`${options.out} holds episodes of ${others.join(', ')}, not ${player}: resume a run with the same player, or choose another --out.`);
   }
   options.onPlan?.({ total: units.length, toPlay: todo.length, held: units.length - todo.length, retried: state?.retried ?? 0 });

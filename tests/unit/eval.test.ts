@@ -254,3 +254,15 @@ describe('cli eval', () => {
     expect(r.err).toContain('hanoi has no dev/test split');
   }, 30_000);
 });
+
+describe('eval progress text', () => {
+  it('shows done/total, rate, time left and errors', async () => {
+    const { progressBar, progressLine, formatDuration } = await import('../../runtime/eval/index.ts');
+    expect(progressBar({ done: 30, total: 120, errors: 1, elapsed: 15 }, 12)).toBe('[###---------] 30/120 2.00 ep/s · ETA 0:45 · 1 error');
+    expect(progressLine({ done: 120, total: 120, errors: 0, elapsed: 8 }, 'db db-std-000 seed 0', 'Complete, score 1')).toBe(
+      '[120/120] db db-std-000 seed 0: Complete, score 1 · 15.0 ep/s · ETA 0:00 · 0 errors',
+    );
+    expect(progressBar({ done: 0, total: 5, errors: 0, elapsed: 0 }, 5)).toBe('[-----] 0/5 0.00 ep/s · ETA – · 0 errors');
+    expect(formatDuration(3725)).toBe('1:02:05');
+  });
+});
