@@ -5,13 +5,13 @@
  * played headless through the same episode machine and drivers as `run`.
  */
 import { UsageError, parseFlags } from './flags.ts';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { entries, loadEnv } from '../envs/index.ts';
 import { startEpisode, whenIdle } from '../envs/core/runner.ts';
 import type { EnvDefinition, TaskInfo } from '../envs/core/types.ts';
 import type { EpisodeOutput } from '../envs/core/episode.ts';
-import type { EpisodeRecord } from '../runtime/records.ts';
-import { headlessRecord } from '../runtime/headlessRecord.ts';
+import { episodeHeader, toStepRecord, withActor, type EpisodeRecord } from '../runtime/records.ts';
 import { policyDriver, type Driver } from '../runtime/drivers/driver.ts';
 import { runEpisodes } from '../runtime/runEpisodes.ts';
 import { batchDefaults, batchSummary } from '../runtime/batch.ts';
@@ -59,7 +59,12 @@ export async function recordEpisodes(env: EnvDefinition, task: TaskInfo, options
       const output = final.output!;
       options.onEpisode?.(output, run.seed);
       if (run.result.error) error = run.result.error;
-      records.push(headlessRecord(run.actor, { driver: run.driver.info, appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)! }));
+      const id = randomUUID();
+      const endedAt = new Date().toISOString();
+      const header = episodeHeader(final.context, { id, driver: run.driver.info, view: 'text', appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)! });
+      const steps = final.context.history.map((h) => toStepRecord(id, h, 'text', endedAt));
+      const actors = steps.reduce((list, st) => withActor(list, st.actor), header.actors);
+      records.push({ header: { ...header, actors, updatedAt: endedAt, endedAt, outcome: output }, steps });
     },
   });
   return { records, error };

@@ -16,8 +16,7 @@ import type { EpisodeActor } from '../../envs/core/episode.ts';
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
 import type { Driver } from '../drivers/driver.ts';
 import { ModelError } from '../models/types.ts';
-import type { EpisodeHeader, EpisodeRecord } from '../records.ts';
-import { headlessRecord } from '../headlessRecord.ts';
+import { episodeHeader, toStepRecord, withActor, type EpisodeHeader, type EpisodeRecord } from '../records.ts';
 import { runEpisodes, type EpisodeRun } from '../runEpisodes.ts';
 import type { EvalUnit } from './plan.ts';
 
@@ -58,6 +57,18 @@ function infraErrorOf(error: Error): InfraError {
   return { kind: error instanceof ModelError ? error.kind : 'environment', message: error.message };
 }
 
+/** The record of an episode from its final snapshot (what `run --out` writes too). */
+function recordOf(actor: EpisodeActor, driver: Driver, appVersion: string, startedAt: string, infraError?: InfraError): EpisodeRecord {
+  const final = actor.getSnapshot();
+  const id = globalThis.crypto.randomUUID();
+  const now = new Date().toISOString();
+  const header = episodeHeader(final.context, { id, driver: driver.info, view: 'text', appVersion, startedAt });
+  const steps = final.context.history.map((h) => toStepRecord(id, h, 'text', now));
+  const actors = steps.reduce((list, st) => withActor(list, st.actor), header.actors);
+  if (infraError) return { header: { ...header, actors, updatedAt: now, infraError }, steps };
+  return { header: { ...header, actors, updatedAt: now, endedAt: now, outcome: final.output! }, steps };
+}
+
 export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const stopAfter = options.stopAfterFailures ?? Math.max(4, concurrency);
@@ -87,7 +98,7 @@ export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
       const infraError = error ? infraErrorOf(error) : undefined;
       // Ended by its rules, or the driver had nothing more to give (a policy without a plan): the player's result.
       if (!infraError && actor.getSnapshot().status === 'active') actor.send({ type: 'GIVE_UP' });
-      finished = { unit, record: headlessRecord(actor, { driver: driver.info, appVersion: options.appVersion, startedAt, infraError }), infraError };
+      finished = { unit, record: recordOf(actor, driver, options.appVersion, startedAt, infraError), infraError };
     };
     try {
       await runEpisodes({
