@@ -27,5 +27,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    // Tests that start the CLI as a child process take seconds on a loaded 2-core machine:
+    // the default 5 s failed them under load without anything being wrong.
+    testTimeout: 30_000,
   },
 });

@@ -331,6 +331,21 @@ export function episodeHeader(
   return header;
 }
 
+/**
+ * A headless episode as one record (CLI runs, reference runs, tests): the header, every step the
+ * machine kept, who acted, and the outcome when there is one. The app records step by step instead.
+ */
+export function recordOfEpisode(
+  context: Parameters<typeof episodeHeader>[0] & { history: readonly Parameters<typeof toStepRecord>[1][] },
+  fields: { id: string; driver: DriverInfo; appVersion: string; startedAt: string; endedAt: string; outcome?: Outcome },
+): EpisodeRecord {
+  const header = episodeHeader(context, { ...fields, view: 'text' });
+  const steps = context.history.map((h) => toStepRecord(fields.id, h, 'text', fields.endedAt));
+  const actors = steps.reduce((list, st) => withActor(list, st.actor), header.actors);
+  if (!fields.outcome) return { header: { ...header, actors }, steps };
+  return { header: { ...header, actors, updatedAt: fields.endedAt, endedAt: fields.endedAt, outcome: fields.outcome }, steps };
+}
+
 /** What the episode machine keeps per step (envs/core/episode.ts HistoryEntry), as a step record. */
 export function toStepRecord(
   episodeId: string,

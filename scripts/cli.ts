@@ -13,7 +13,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { HistoryEntry } from '../envs/core/episode.ts';
 import type { EnvDefinition, TaskInfo } from '../envs/core/types.ts';
-import { episodeHeader, toStepRecord, withActor, type EpisodeRecord } from '../runtime/records.ts';
+import { recordOfEpisode, type EpisodeRecord } from '../runtime/records.ts';
 import { TextSourceError, modelDriver, policyDriver, textDriver, type Driver } from '../runtime/drivers/driver.ts';
 import { runEpisodes } from '../runtime/runEpisodes.ts';
 import { createOpenAIClient } from '../runtime/models/openai.ts';
@@ -230,10 +230,7 @@ async function run(flags: Map<string, string | true>): Promise<void> {
       if (run.result.error) failure = run.result.error.message;
       const id = randomUUID();
       const endedAt = new Date().toISOString();
-      const header = episodeHeader(final.context, { id, driver: run.driver.info, view: 'text', appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)! });
-      const steps = final.context.history.map((h) => toStepRecord(id, h, 'text', endedAt));
-      const actors = steps.reduce((list, st) => withActor(list, st.actor), header.actors);
-      records.push({ header: { ...header, actors, updatedAt: endedAt, endedAt, outcome: output }, steps });
+      records.push(recordOfEpisode(final.context, { id, driver: run.driver.info, appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)!, endedAt, outcome: output }));
     },
   });
   if (episodes > 1) print(summaryLine(records, env));

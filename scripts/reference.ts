@@ -11,7 +11,7 @@ import { entries, loadEnv } from '../envs/index.ts';
 import { startEpisode, whenIdle } from '../envs/core/runner.ts';
 import type { EnvDefinition, TaskInfo } from '../envs/core/types.ts';
 import type { EpisodeOutput } from '../envs/core/episode.ts';
-import { episodeHeader, toStepRecord, withActor, type EpisodeRecord } from '../runtime/records.ts';
+import { recordOfEpisode, type EpisodeRecord } from '../runtime/records.ts';
 import { policyDriver, type Driver } from '../runtime/drivers/driver.ts';
 import { runEpisodes } from '../runtime/runEpisodes.ts';
 import { batchDefaults, batchSummary } from '../runtime/batch.ts';
@@ -61,10 +61,7 @@ export async function recordEpisodes(env: EnvDefinition, task: TaskInfo, options
       if (run.result.error) error = run.result.error;
       const id = randomUUID();
       const endedAt = new Date().toISOString();
-      const header = episodeHeader(final.context, { id, driver: run.driver.info, view: 'text', appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)! });
-      const steps = final.context.history.map((h) => toStepRecord(id, h, 'text', endedAt));
-      const actors = steps.reduce((list, st) => withActor(list, st.actor), header.actors);
-      records.push({ header: { ...header, actors, updatedAt: endedAt, endedAt, outcome: output }, steps });
+      records.push(recordOfEpisode(final.context, { id, driver: run.driver.info, appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)!, endedAt, outcome: output }));
     },
   });
   return { records, error };
