@@ -16,7 +16,7 @@ import type { EpisodeActor } from '../../envs/core/episode.ts';
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
 import type { Driver } from '../drivers/driver.ts';
 import { ModelError } from '../models/types.ts';
-import { episodeHeader, toStepRecord, withActor, type EpisodeHeader, type EpisodeRecord } from '../records.ts';
+import { recordOfEpisode, type EpisodeHeader, type EpisodeRecord } from '../records.ts';
 import { runEpisodes, type EpisodeRun } from '../runEpisodes.ts';
 import type { EvalUnit } from './plan.ts';
 
@@ -57,16 +57,13 @@ function infraErrorOf(error: Error): InfraError {
   return { kind: error instanceof ModelError ? error.kind : 'environment', message: error.message };
 }
 
-/** The record of an episode from its final snapshot (what `run --out` writes too). */
+/** The episode as one record: with its outcome, or (an infrastructure failure) with `infraError` and none. */
 function recordOf(actor: EpisodeActor, driver: Driver, appVersion: string, startedAt: string, infraError?: InfraError): EpisodeRecord {
   const final = actor.getSnapshot();
-  const id = globalThis.crypto.randomUUID();
-  const now = new Date().toISOString();
-  const header = episodeHeader(final.context, { id, driver: driver.info, view: 'text', appVersion, startedAt });
-  const steps = final.context.history.map((h) => toStepRecord(id, h, 'text', now));
-  const actors = steps.reduce((list, st) => withActor(list, st.actor), header.actors);
-  if (infraError) return { header: { ...header, actors, updatedAt: now, infraError }, steps };
-  return { header: { ...header, actors, updatedAt: now, endedAt: now, outcome: final.output! }, steps };
+  const outcome = infraError ? undefined : final.output;
+  const record = recordOfEpisode(final.context, { id: globalThis.crypto.randomUUID(), driver: driver.info, appVersion, startedAt, endedAt: new Date().toISOString(), outcome });
+  if (infraError) record.header.infraError = infraError;
+  return record;
 }
 
 export async function runEval(options: EvalRunOptions): Promise<EvalRunResult> {
