@@ -220,6 +220,13 @@ export const HeaderSchema = v.object({
   /** Every pause while the episode was shown, in the order they began. */
   pauses: v.optional(v.array(PauseSchema)),
   signals: v.optional(v.array(SignalSchema)),
+  /**
+   * Set when the run stopped the episode for an infrastructure reason, not the player's doing
+   * (the model endpoint still failing after its retries, the network, the environment's own
+   * error): `kind` is the model error's kind or 'environment'. Such an episode has no outcome,
+   * is not scored, and `eval --resume` plays it again.
+   */
+  infraError: v.optional(v.object({ kind: v.string(), message: v.string() })),
 });
 
 export const StepSchema = v.object({

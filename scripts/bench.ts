@@ -224,6 +224,10 @@ try {
 console.log('\nReplay (npm run bench:replay):');
 execFileSync('npx', ['tsx', 'scripts/bench-replay.ts', ...(process.argv.includes('--no-browser') || process.argv.includes('--no-build') ? ['--no-browser'] : [])], { stdio: 'inherit' });
 
+// eval: episodes/s against the test server answering after 200 ms, concurrency 1 vs 16 (its own script).
+console.log('\nEval throughput (npm run bench:eval):');
+for (const line of await (await import('./bench-eval.ts')).benchEval()) console.log(`  ${line}`);
+
 if (process.argv.includes('--no-build')) process.exit(0);
 console.log('\nBuilding the app to measure its initial JavaScript ...');
 const out = mkdtempSync(join(tmpdir(), 'agentplay-bench-'));

@@ -22,8 +22,27 @@ import { SCORES_USAGE, scoresCommand } from './scores.ts';
 import { REFERENCE_USAGE, recordSet, referenceCommand } from './reference.ts';
 import { batchDefaults, batchSummary } from '../runtime/batch.ts';
 import { envTaskInfo } from '../runtime/taskInfo.ts';
+import { evaluate, hasSplits, parseShard, progressBar, progressLine, resolveEnvIds } from '../runtime/eval/index.ts';
+import { hasContent } from '../runtime/eval/output.ts';
 
 const APP_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+const EVAL_USAGE = `  npm run -s cli -- eval --env ENV|BENCHMARK[,…] --agent random|oracle|openai --out FILE.jsonl
+        [--split dev|test] [--task ID[,ID…]] [--seeds N] [--seed N] [--concurrency N]
+        [--resume] [--shard I/N] [--max-steps N]
+        [--base-url URL --model NAME [--api-key KEY] [--temperature T] [--max-tokens N]]
+        plays every task of a benchmark's set: --env takes environment ids or benchmark names
+        (smartplay, agentbench, agentboard); environments with splits (os, db) play --split
+        (default test); SmartPlay plays its published games its recorded number of times
+        (20/20/10/100; --seeds N for another count), AgentBench and AgentBoard each task once.
+        At most --concurrency episodes are in flight (default 8). Each episode is appended to
+        --out as it finishes (the app's JSON Lines export). --resume skips the (task, seed)
+        pairs the file holds complete and plays again those stopped by infrastructure failures
+        (the endpoint still failing after its retries: recorded as infraError, not scored).
+        --shard I/N plays every N-th episode from the I-th; the N files concatenated are one
+        full run. Progress goes to stderr; at the end the scores table of --out is printed
+        (exactly \`scores FILE\`). Exit 0 when every episode was played, 1 when some still
+        need --resume, 2 on bad usage.`;
 
 const USAGE = `Usage:
   npm run -s cli -- envs
@@ -51,6 +70,7 @@ const USAGE = `Usage:
   npm run -s cli -- run --env ENV --all-tasks --agent random|oracle|openai [--episodes N] [--out FILE.jsonl]
         every task of the environment's set under the benchmark's protocol (AgentBench and
         AgentBoard: each task once), one outcome line per episode, then the summary.
+${EVAL_USAGE}
 ${REFERENCE_USAGE}
 ${SCORES_USAGE}
   npm run -s cli -- verify FILE.jsonl… [--env ENV] [--model NAME] [--json]
@@ -261,6 +281,103 @@ async function runSet(env: EnvDefinition, flags: Map<string, string | true>): Pr
   if (error) throw error;
 }
 
+/** `eval`: a whole task set with concurrency, resume and shards (runtime/eval); prints the scores table of --out. */
+async function evalCommand(flags: Map<string, string | true>): Promise<number> {
+  const known = ['env', 'split', 'task', 'seeds', 'seed', 'agent', 'driver', 'base-url', 'model', 'api-key', 'temperature', 'max-tokens', 'concurrency', 'out', 'resume', 'shard', 'max-steps'];
+  for (const name of flags.keys()) if (!known.includes(name)) throw new UsageError(`Unknown option --${name} for eval.`);
+  if (!flags.has('agent') && !flags.has('driver')) throw new UsageError('eval needs --agent random, oracle or openai.');
+  const out = required(flags, 'out');
+  const positive = (name: string, fallback: number | undefined): number | undefined => {
+    if (!flags.has(name)) return fallback;
+    const n = integer(flags, name, 0);
+    if (n < 1) throw new UsageError(`--${name} must be at least 1.`);
+    return n;
+  };
+  const split = flags.get('split');
+  if (split !== undefined && split !== 'dev' && split !== 'test') throw new UsageError('--split is dev or test.');
+  const taskFlag = flags.get('task');
+  if (taskFlag === true) throw new UsageError('--task takes task ids.');
+  const shardFlag = flags.get('shard');
+  if (shardFlag === true) throw new UsageError('--shard takes I/N, e.g. 1/4.');
+  let shard: { index: number; count: number } | undefined;
+  try {
+    shard = shardFlag === undefined ? undefined : parseShard(shardFlag);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const envs = await Promise.all(resolveEnvIds(required(flags, 'env'), entries()).map((id) => loadEnv(id)));
+  if (split !== undefined && !envs.some(hasSplits)) throw new UsageError(`${envs.map((e) => e.id).join(', ')} ${envs.length === 1 ? 'has' : 'have'} no dev/test split; leave out --split.`);
+
+  // One driver maker per task (the model client is made once per task, as in `run --all-tasks`).
+  const makers = new Map<string, (seed: number) => Driver>();
+  const driverFor = (env: EnvDefinition, task: TaskInfo, seed: number): Driver => {
+    const key = `${env.id}/${task.id}`;
+    if (!makers.has(key)) makers.set(key, chooseDriver(flags, env, task, 2));
+    return makers.get(key)!(seed);
+  };
+
+  // First Ctrl-C: stop starting episodes and drop those in flight (the file stays whole); second: quit.
+  const controller = new AbortController();
+  const onSigint = () => {
+    if (controller.signal.aborted) process.exit(130);
+    process.stderr.write('\nStopping: episodes in flight are dropped; --resume continues the run.\n');
+    controller.abort();
+  };
+  process.on('SIGINT', onSigint);
+  const tty = process.stderr.isTTY === true;
+  const t0 = performance.now();
+  let total = 0;
+  let done = 0;
+  let errors = 0;
+  const counts = () => ({ done, total, errors, elapsed: (performance.now() - t0) / 1000 });
+  const redraw = () => process.stderr.write(`\r\x1b[2K${progressBar(counts())}`);
+  const ticker = tty ? setInterval(redraw, 1000) : undefined;
+  try {
+    const result = await evaluate({
+      envs,
+      split: split as 'dev' | 'test' | undefined,
+      tasks: typeof taskFlag === 'string' ? taskFlag.split(',').filter(Boolean) : undefined,
+      seeds: positive('seeds', undefined),
+      firstSeed: integer(flags, 'seed', 0),
+      shard,
+      out,
+      resume: flags.get('resume') === true,
+      driverFor,
+      concurrency: positive('concurrency', 8),
+      maxSteps: positive('max-steps', undefined),
+      appVersion: APP_VERSION,
+      signal: controller.signal,
+      onPlan: (p) => {
+        total = p.toPlay;
+        const held = p.held > 0 ? `; ${p.held} already in ${out}${p.retried > 0 ? `, ${p.retried} infrastructure failure(s) to play again` : ''}` : '';
+        process.stderr.write(`eval: ${p.toPlay} episode(s) to play of ${p.total}${shard ? ` (shard ${shard.index}/${shard.count})` : ''}${held}\n`);
+        if (tty) redraw();
+      },
+      onEpisode: ({ unit, record, infraError }) => {
+        done++;
+        if (infraError) errors++;
+        if (tty) return redraw();
+        const o = record.header.outcome;
+        const what = infraError ? `infrastructure failure (${infraError.kind}): ${infraError.message}` : `${o!.finishReason}, score ${o!.score}`;
+        process.stderr.write(`${progressLine(counts(), `${unit.env.id} ${unit.task.id} seed ${unit.seed}`, what)}\n`);
+      },
+    });
+    if (tty) process.stderr.write(`\r\x1b[2K${progressBar(counts())}\n`);
+    if (result.stopped) process.stderr.write(`eval stopped (${result.stopped.reason}): ${result.stopped.message}\n`);
+    const left = total - (result.written - result.failures);
+    if (left > 0) process.stderr.write(`${left} episode(s) not yet complete: run the same command with --resume to play them.\n`);
+    // The table is exactly what `scores FILE` prints.
+    if (hasContent(out)) {
+      const code = await scoresCommand([out], (text) => process.stdout.write(text));
+      if (code !== 0) return code;
+    }
+    return left > 0 ? 1 : 0;
+  } finally {
+    if (ticker) clearInterval(ticker);
+    process.off('SIGINT', onSigint);
+  }
+}
+
 /** AGENTPLAY_ENVS: modules (comma-separated paths) whose default export is a catalogue line, or that call registerEnv. */
 async function loadExtraEnvs(): Promise<void> {
   for (const path of (process.env.AGENTPLAY_ENVS ?? '').split(',').filter(Boolean)) {
@@ -304,6 +421,8 @@ async function main(argv: string[]): Promise<number> {
       case 'run':
         await run(flags);
         return 0;
+      case 'eval':
+        return await evalCommand(flags);
       default:
         throw new UsageError(`Unknown command "${command}".`);
     }

@@ -30,6 +30,8 @@ export interface EpisodeFacts {
   durationMs?: number;
   /** False while an episode has no outcome (still running or abandoned). */
   finished: boolean;
+  /** The run stopped it for an infrastructure reason (header.infraError): never the player's result. */
+  infraFailure: boolean;
   score: number;
   success: boolean | null;
   finishReason: FinishReason | null;
@@ -65,6 +67,7 @@ export function episodeFacts(record: EpisodeRecord): EpisodeFacts {
     startedAt: h.startedAt,
     durationMs: h.time?.activeMs ?? durationOf(h.startedAt, h.endedAt),
     finished: outcome !== undefined,
+    infraFailure: h.infraError !== undefined,
     score: outcome?.score ?? 0,
     success: outcome?.success ?? null,
     finishReason: outcome?.finishReason ?? null,

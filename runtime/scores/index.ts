@@ -27,7 +27,7 @@ export { roundTo, formatEstimate, scoreRecords, toCsv, toText, type ScoreRecord 
 export { taskMeta, type TaskFields } from './taskmeta.ts';
 export * as published from './published.ts';
 
-export type SkipReason = 'unfinished' | 'practice' | 'excluded' | 'unknown task' | 'later attempt';
+export type SkipReason = 'unfinished' | 'infrastructure failure' | 'practice' | 'excluded' | 'unknown task' | 'later attempt';
 
 export interface GroupSummary extends Group {
   /** Episodes scored for this group. */
@@ -50,6 +50,8 @@ export interface ScoreReport {
 function skipReason(f: EpisodeFacts, options: ScoreOptions): SkipReason | null {
   if (options.excluded?.has(f.id)) return 'excluded';
   if (f.practice) return 'practice';
+  // Checked before 'unfinished' (such an episode has no outcome) so the report says why.
+  if (f.infraFailure) return 'infrastructure failure';
   if (!f.finished) return 'unfinished';
   if (!options.taskInfo(f.env, f.task)) return 'unknown task';
   return null;

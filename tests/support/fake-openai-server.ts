@@ -9,6 +9,9 @@
  *   slow             answers after 3 s
  *   malformed        200 with a body that is not JSON
  *   context-limit    400 saying the prompt exceeds the context length
+ * Options for every model: `delayMs` answers after a fixed delay (a model's thinking time, for
+ * throughput benchmarks), `failFirst: N` answers the first N requests with 500 (an endpoint
+ * that is down for a while); `maxInFlight` in the result is the most requests open at once.
  * Streaming (stream: true) is answered as server-sent events. CORS is open, so the app in
  * Chromium can call it. Run: npx tsx tests/support/fake-openai-server.ts --port 5999
  */
@@ -70,10 +73,43 @@ function answer(res: ServerResponse, body: ChatBody, text: string): void {
   res.end('data: [DONE]\n\n');
 }
 
-export function startFakeOpenAI(port = 0): Promise<{ url: string; server: Server; requests: ChatBody[] }> {
+export interface FakeServerOptions {
+  /** Answer every request after this many milliseconds. */
+  delayMs?: number;
+  /** Answer the first N requests with HTTP 500. */
+  failFirst?: number;
+}
+
+export interface FakeServer {
+  url: string;
+  server: Server;
+  requests: ChatBody[];
+  /** Requests answered with the failFirst 500s so far. */
+  readonly failed: number;
+  /** The most requests open at the same time so far. */
+  readonly maxInFlight: number;
+}
+
+export function startFakeOpenAI(port = 0, options: FakeServerOptions = {}): Promise<FakeServer> {
   const requests: ChatBody[] = [];
   const limited = new Set<string>();
+  let failed = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'POST') {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      res.on('close', () => inFlight--);
+    }
+    const delay = options.delayMs ?? 0;
+    if (delay > 0 && req.method === 'POST') {
+      const respond = handle;
+      return void setTimeout(() => respond(req, res), delay);
+    }
+    handle(req, res);
+  });
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (req.method === 'OPTIONS') return send(res, 204, '');
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) return send(res, 404, '{"error":{"message":"not found"}}');
     let raw = '';
@@ -86,6 +122,10 @@ export function startFakeOpenAI(port = 0): Promise<{ url: string; server: Server
         return send(res, 400, '{"error":{"message":"bad json"}}');
       }
       requests.push(body);
+      if (failed < (options.failFirst ?? 0)) {
+        failed++;
+        return send(res, 500, '{"error":{"message":"the server is warming up"}}');
+      }
       const model = body.model ?? '';
       if (model.startsWith('echo:')) return answer(res, body, model.slice(5));
       switch (model) {
@@ -111,16 +151,30 @@ export function startFakeOpenAI(port = 0): Promise<{ url: string; server: Server
           return send(res, 404, JSON.stringify({ error: { message: `The model ${model} does not exist` } }));
       }
     });
-  });
+  };
   return new Promise((resolve) =>
-    server.listen(port, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, server, requests })),
+    server.listen(port, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        server,
+        requests,
+        get failed() {
+          return failed;
+        },
+        get maxInFlight() {
+          return maxInFlight;
+        },
+      }),
+    ),
   );
 }
 
-// Run as a program (Playwright starts it): --port N
+// Run as a program (Playwright starts it; the eval bench runs it in its own process): --port N [--delay-ms N]
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  const i = process.argv.indexOf('--port');
-  const port = i > 0 ? Number(process.argv[i + 1]) : 5999;
-  const { url } = await startFakeOpenAI(port);
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : undefined;
+  };
+  const { url } = await startFakeOpenAI(arg('--port') ?? 5999, { delayMs: arg('--delay-ms') });
   console.log(`fake OpenAI-compatible server on ${url}`);
 }

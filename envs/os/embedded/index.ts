@@ -55,6 +55,19 @@ const DEADLINE = /^.*execution exceeded execution deadline.*\n?/m;
 /** just-bash's other execution limits ("... increase executionLimits.maxCommandCount"): a runaway stopped early. */
 const LIMIT = /^(?:bash: )?(.*?),? increase executionLimits\.\w+.*\n?/m;
 
+/**
+ * Commands of concurrent episodes (eval plays many at once) take turns: just-bash guards the
+ * realm's globals while a command runs (its defense in depth), and each command swaps in its
+ * own episode's Math.random, so two commands at once would trip over each other. A command
+ * takes milliseconds; the episodes still wait on their models together.
+ */
+let shellTurn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(run: () => Promise<T>): Promise<T> {
+  const result = shellTurn.then(run, run);
+  shellTurn = result.catch(() => undefined);
+  return result;
+}
+
 export class EmbeddedShell implements Shell {
   readonly kind = 'embedded' as const;
   readonly session: SessionState;
@@ -185,19 +198,21 @@ export class EmbeddedShell implements Shell {
     await this.fixStubModes();
     // just-bash draws $RANDOM (and shuf, sort -R) from Math.random: give it this episode's
     // seeded stream while the command runs (only microtasks run meanwhile, so nothing else draws).
-    const realRandom = Math.random;
-    Math.random = this.host.shellRandom;
-    try {
-      const result = await bash.exec(script, { cwd, signal: options?.signal, rawScript: true, ...(args?.length ? { args: [...args] } : {}) });
-      stdout = result.stdout;
-      stderr = result.stderr;
-      exitCode = result.exitCode;
-    } catch (err) {
-      stderr = `bash: ${fsErrorText(err)}\n`;
-      exitCode = 1;
-    } finally {
-      Math.random = realRandom;
-    }
+    await inTurn(async () => {
+      const realRandom = Math.random;
+      Math.random = this.host.shellRandom;
+      try {
+        const result = await bash.exec(script, { cwd, signal: options?.signal, rawScript: true, ...(args?.length ? { args: [...args] } : {}) });
+        stdout = result.stdout;
+        stderr = result.stderr;
+        exitCode = result.exitCode;
+      } catch (err) {
+        stderr = `bash: ${fsErrorText(err)}\n`;
+        exitCode = 1;
+      } finally {
+        Math.random = realRandom;
+      }
+    });
     const limit = LIMIT.exec(stderr);
     if (limit) {
       // Say it in the player's terms, not the simulator's configuration names.

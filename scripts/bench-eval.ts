@@ -1,0 +1,98 @@
+/**
+ * `eval` throughput against the local OpenAI-compatible test server answering every request
+ * after a fixed 200 ms (a model's thinking time): episodes per second at concurrency 1 and 16
+ * and their ratio (target ≥ 12×: the endpoint, not the runner, should be what limits a run).
+ * Two task sets: Hanoi (SmartPlay, synchronous, 14 requests an episode) and DB (AgentBench, an
+ * asynchronous engine, one request an episode). Prints figures; asserts nothing.
+ *
+ * From scripts/bench.ts: `for (const line of await (await import('./bench-eval.ts')).benchEval()) console.log(`  ${line}`);`
+ * Alone: `npx tsx scripts/bench-eval.ts`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadEnv } from '../envs/index.ts';
+import type { EnvDefinition, TaskInfo } from '../envs/core/types.ts';
+import { modelDriver } from '../runtime/drivers/driver.ts';
+import { evaluate, type PlanOptions } from '../runtime/eval/index.ts';
+import { createOpenAIClient } from '../runtime/models/openai.ts';
+
+const DELAY_MS = 200;
+
+interface Case {
+  label: string;
+  env: string;
+  model: string;
+  plan: PlanOptions;
+  /** Episodes at concurrency 1 and 16 (more at 16 so both runs last long enough to measure). */
+  serial: number;
+  parallel: number;
+}
+
+const CASES: Case[] = [
+  { label: 'Hanoi3Disk (hanoi-solver, 14 requests/episode)', env: 'hanoi', model: 'hanoi-solver', plan: {}, serial: 2, parallel: 32 },
+  { label: 'DB dev (one answer, 1 request/episode)', env: 'db', model: 'echo:Action: Answer\nFinal Answer: ["1"]', plan: { split: 'dev' }, serial: 12, parallel: 60 },
+];
+
+/** Episodes per second of one eval run over the first `n` units of the case's set. */
+async function rate(env: EnvDefinition, c: Case, url: string, concurrency: number, n: number, dir: string): Promise<number> {
+  const client = createOpenAIClient({ baseUrl: url, model: c.model, stream: false });
+  const units = c.env === 'hanoi' ? { seeds: n } : { tasks: env.tasks().filter((t) => t.id.startsWith('db-dev-')).slice(0, n).map((t) => t.id) };
+  const t0 = performance.now();
+  const r = await evaluate({
+    envs: [env],
+    ...c.plan,
+    ...units,
+    out: join(dir, `${c.env}-${concurrency}.jsonl`),
+    appVersion: 'bench',
+    concurrency,
+    driverFor: (e: EnvDefinition, task: TaskInfo) => modelDriver(client, e, task),
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.written !== n || r.failures > 0) throw new Error(`${c.env}: ${r.written} of ${n} written, ${r.failures} failures`);
+  return n / seconds;
+}
+
+/** The test server in its own process, as a real endpoint is: its work does not share the runner's thread. */
+async function startServer(): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/fake-openai-server.ts', '--port', '0', '--delay-ms', String(DELAY_MS)], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`the test server exited (${code})`)));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+export async function benchEval(): Promise<string[]> {
+  const fake = await startServer();
+  const dir = mkdtempSync(join(tmpdir(), 'agentplay-bench-eval-'));
+  const lines: string[] = [`test server answering after ${DELAY_MS} ms; episodes/s at concurrency 1 and 16 (target ratio ≥ 12×)`];
+  try {
+    for (const c of CASES) {
+      const env = await loadEnv(c.env);
+      // One episode first, so loading the engine (sql.js for DB) is not counted in either run.
+      await rate(env, c, fake.url, 1, 1, mkdtempSync(join(dir, 'warm-')));
+      const one = await rate(env, c, fake.url, 1, c.serial, dir);
+      const sixteen = await rate(env, c, fake.url, 16, c.parallel, dir);
+      lines.push(`${c.label}: concurrency 1 ${one.toFixed(2)} ep/s (${c.serial} episodes), concurrency 16 ${sixteen.toFixed(2)} ep/s (${c.parallel} episodes), ratio ${(sixteen / one).toFixed(1)}×`);
+    }
+  } finally {
+    fake.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const line of await benchEval()) console.log(line);
+}
