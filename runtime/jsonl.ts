@@ -155,7 +155,64 @@ function migrateLineV1(line: Record<string, unknown>): Record<string, unknown> {
   return { ...line, version: EPISODE_FORMAT_VERSION, header, steps };
 }
 
-function parseLine(raw: string, line: number): EpisodeRecord {
+// ---------------------------------------------------------------------------
+// Unknown fields: the schemas keep only the fields they know, so an import says which it left out.
+
+/** A valibot schema seen structurally: objects have entries, wrappers wrap, arrays have an item. */
+interface SchemaShape {
+  type: string;
+  entries?: Record<string, SchemaShape>;
+  wrapped?: SchemaShape;
+  item?: SchemaShape;
+}
+
+/**
+ * Paths of fields in `value` that `schema` does not know (and so drops), e.g. `header.colour`,
+ * `steps[3].actor.mood`. Free-form values (step info) are not looked into. Iterative, and
+ * only known objects are entered, so the walk is as deep as the schema at most.
+ */
+export function unknownFields(schema: SchemaShape, value: unknown, root = ''): string[] {
+  const found: string[] = [];
+  const stack: [SchemaShape, unknown, string][] = [[schema, value, root]];
+  while (stack.length > 0) {
+    const [s, x, path] = stack.pop()!;
+    if (s.wrapped && (s.type === 'optional' || s.type === 'nullable' || s.type === 'nullish' || s.type === 'exact_optional')) {
+      stack.push([s.wrapped, x, path]);
+    } else if (s.type === 'array' && s.item && Array.isArray(x)) {
+      for (let i = x.length - 1; i >= 0; i--) stack.push([s.item, x[i], `${path}[${i}]`]);
+    } else if (s.type === 'object' && s.entries && isPlainObject(x)) {
+      const keys = Object.keys(x);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        const name = /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`;
+        if (Object.hasOwn(s.entries, key)) stack.push([s.entries[key], x[key], name]);
+        else found.push(name);
+      }
+    }
+  }
+  return found;
+}
+
+/** Fields left out of one line on import (1-based line). */
+export interface IgnoredFields {
+  line: number;
+  fields: string[];
+}
+
+/**
+ * The notice an import shows for fields it left out, or null when there were none:
+ * "3 unknown fields ignored: header.colour (line 2), steps[0].mood (line 2), extra (line 5)."
+ * At most `max` are named; the rest are counted.
+ */
+export function ignoredFieldsNotice(ignored: readonly IgnoredFields[], max = 5): string | null {
+  const all = ignored.flatMap(({ line, fields }) => fields.map((f) => `${f} (line ${line})`));
+  if (all.length === 0) return null;
+  const named = all.slice(0, max).join(', ');
+  const more = all.length > max ? `, and ${all.length - max} more` : '';
+  return `${all.length} unknown field${all.length === 1 ? '' : 's'} ignored: ${named}${more}.`;
+}
+
+function parseLine(raw: string, line: number, ignored?: IgnoredFields[]): EpisodeRecord {
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -178,6 +235,10 @@ function parseLine(raw: string, line: number): EpisodeRecord {
 
   const result = v.safeParse(LineSchema, value, { abortEarly: true });
   if (!result.success) throw new ImportError(line, describeIssue(result.issues[0]));
+  if (ignored) {
+    const fields = unknownFields(LineSchema as SchemaShape, value);
+    if (fields.length > 0) ignored.push({ line, fields });
+  }
   const { header, steps } = result.output;
 
   // Consistency the schema cannot express.
@@ -204,7 +265,13 @@ function parseLine(raw: string, line: number): EpisodeRecord {
  * `size` is the file's byte size when the caller knows it (e.g. File.size).
  */
 export function parseJsonl(text: string, size?: number): EpisodeRecord[] {
+  return readJsonl(text, size).records;
+}
+
+/** parseJsonl, also saying which fields of which lines were left out (they are not stored). */
+export function readJsonl(text: string, size?: number): { records: EpisodeRecord[]; ignored: IgnoredFields[] } {
   checkImportSize(size ?? utf8Bytes(text));
+  const ignored: IgnoredFields[] = [];
   const records: EpisodeRecord[] = [];
   const seen = new Map<string, number>(); // episode id -> line it first appeared on
   const lines = text.replace(/^\uFEFF/, '').split('\n'); // editors on Windows may add a BOM
@@ -212,7 +279,7 @@ export function parseJsonl(text: string, size?: number): EpisodeRecord[] {
     const raw = lines[i].replace(/\r$/, '');
     if (raw.trim() === '') continue;
     const line = i + 1;
-    const record = parseLine(raw, line);
+    const record = parseLine(raw, line, ignored);
     const first = seen.get(record.header.id);
     if (first !== undefined) {
       throw new ImportError(line, `episode id ${JSON.stringify(record.header.id)} already appears on line ${first}`);
@@ -221,5 +288,5 @@ export function parseJsonl(text: string, size?: number): EpisodeRecord[] {
     records.push(record);
   }
   if (records.length === 0) throw new ImportError(0, 'The file holds no episodes.');
-  return records;
+  return { records, ignored };
 }

@@ -7,7 +7,7 @@
  */
 import type { IDBPTransaction, StoreNames } from 'idb';
 import { HeaderSchema, OutcomeSchema, StepSchema, withActor, type EpisodeHeader, type EpisodeRecord, type Outcome, type StepRecord } from '../../runtime/records.ts';
-import { checkShape, parseJsonl, toJsonl } from '../../runtime/jsonl.ts';
+import { checkShape, readJsonl, toJsonl, type IgnoredFields } from '../../runtime/jsonl.ts';
 import { openDatabase, DB_NAME, type AgentplayDB, type AgentplayDatabase } from './db.ts';
 
 export interface ImportResult {
@@ -15,6 +15,8 @@ export interface ImportResult {
   imported: number;
   /** Episodes left out because an episode with the same id is already stored. */
   skipped: number;
+  /** Fields the file held that the record format does not know: not stored (ignoredFieldsNotice words them). Absent when none. */
+  ignored?: IgnoredFields[];
 }
 
 export interface Store {
@@ -172,7 +174,7 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
     },
 
     async importJsonl(text, size) {
-      const records = parseJsonl(text, size); // throws before any write
+      const { records, ignored } = readJsonl(text, size); // throws before any write
       return inTransaction(db, ['episodes', 'steps'], 'readwrite', async (tx) => {
         const episodes = tx.objectStore('episodes');
         const steps = tx.objectStore('steps');
@@ -182,7 +184,9 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
         await Promise.all(
           fresh.flatMap((r) => [episodes.add(r.header), ...r.steps.map((s) => steps.add(s))]),
         );
-        return { imported: fresh.length, skipped: records.length - fresh.length };
+        const result: ImportResult = { imported: fresh.length, skipped: records.length - fresh.length };
+        if (ignored.length > 0) result.ignored = ignored;
+        return result;
       });
     },
 
