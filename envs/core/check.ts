@@ -10,7 +10,9 @@
  *     truncated coherent, a known finish reason, JSON-safe info, score in the declared range;
  *   - the actions validActions offers are accepted;
  *   - dispose releases what reset took (no closable left without dispose, no handle left open);
- *   - every step is timed; steps over `maxStepMs` are listed as problems.
+ *   - every step is timed; steps over `maxStepMs` are listed as problems (a synchronous step
+ *     over it is timed twice more from the same state and counts at its fastest, so a pause
+ *     of the machine is not taken for a slow parse).
  *
  * Works for synchronous and asynchronous environments (only a returned promise is awaited,
  * so synchronous steps are timed without a microtask).
@@ -242,7 +244,11 @@ export async function checkEnv(env: EnvDefinition, opts: CheckOptions = {}): Pro
       problem(`step-threw:${err(e)}`, `step threw ${err(e)} on ${input.kind} ${describeInput(input.text)}`);
       return null;
     }
-    const ms = performance.now() - started;
+    let ms = performance.now() - started;
+    // A synchronous step over the bound is run again from the same state (its steps do not
+    // change their state): a slow parse is slow every time, a garbage collection or another
+    // process taking the core is not. Its time is the fastest of three runs.
+    for (let again = 0; again < 2 && ms > maxStepMs && !env.asyncStep; again++) ms = Math.min(ms, timeSync(state, input.text));
     if (count) {
       report.inputs++;
       if (out?.valid === true) report.validSteps++;
@@ -254,6 +260,17 @@ export async function checkEnv(env: EnvDefinition, opts: CheckOptions = {}): Pro
     if (bad) problem(`form:${bad}`, `malformed step (${bad}) on ${input.kind} ${describeInput(input.text)}`);
     if (typeof out?.observation === 'string') report.longestObservation = Math.max(report.longestObservation, out.observation.length);
     return bad && (out === null || typeof out !== 'object') ? null : out;
+  }
+
+  /** The time of one more synchronous step (its result is the one already checked; a throw is counted there). */
+  function timeSync(state: unknown, text: string): number {
+    const started = performance.now();
+    try {
+      env.step(state, text);
+    } catch {
+      // already counted on the first run
+    }
+    return performance.now() - started;
   }
 
   function wellFormed(s: Step<unknown>, task: TaskInfo): string | null {

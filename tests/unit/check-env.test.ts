@@ -176,6 +176,25 @@ describe('checkEnv finds broken environments', () => {
     expect(r.slowest.input).toMatch(/\(\d+ chars\)$/);
     expect(r.problems.join('\n')).toMatch(/step took \d+ ms \(> 20 ms\) on big:/);
   });
+
+  it('a step slow once (the machine paused) is timed again and not taken for a slow parse', async () => {
+    const base = toy();
+    let paused = false;
+    const once = toy({
+      step: (s, t) => {
+        if (t.length > 100_000 && !paused) {
+          paused = true;
+          const end = performance.now() + 30;
+          while (performance.now() < end);
+        }
+        return base.step(s, t);
+      },
+    });
+    const r = await checkEnv(once, { ...quick, corpus: true, maxStepMs: 20 });
+    expect(paused).toBe(true);
+    expect(r.problems).toEqual([]);
+    expect(r.slowest.ms).toBeLessThan(20);
+  });
 });
 
 describe('hostile inputs', () => {
