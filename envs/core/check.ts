@@ -11,8 +11,8 @@
  *   - the actions validActions offers are accepted;
  *   - dispose releases what reset took (no closable left without dispose, no handle left open);
  *   - every step is timed; steps over `maxStepMs` are listed as problems (a synchronous step
- *     over it is timed twice more from the same state and counts at its fastest, so a pause
- *     of the machine is not taken for a slow parse).
+ *     over it is timed twice more from the same state and counts at its fastest, wall or CPU
+ *     time, so a pause or a busy machine is not taken for a slow parse).
  *
  * Works for synchronous and asynchronous environments (only a returned promise is awaited,
  * so synchronous steps are timed without a microtask).
@@ -91,6 +91,14 @@ type ScoreRange = readonly [number, number] | ((task: TaskInfo) => readonly [num
 const KNOWN_REASONS = new Set<string>(FINISH_REASONS);
 const isThenable = (x: unknown): x is PromiseLike<unknown> => typeof (x as { then?: unknown } | null)?.then === 'function';
 const nextTick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The process's CPU time in ms (user + system), or null outside Node. */
+function cpuMs(): number | null {
+  const proc = (globalThis as { process?: { cpuUsage?: () => { user: number; system: number } } }).process;
+  if (!proc?.cpuUsage) return null;
+  const { user, system } = proc.cpuUsage();
+  return (user + system) / 1000;
+}
 
 function nodeResources(): (() => readonly string[]) | undefined {
   const proc = (globalThis as { process?: { getActiveResourcesInfo?: () => string[] } }).process;
@@ -262,15 +270,21 @@ export async function checkEnv(env: EnvDefinition, opts: CheckOptions = {}): Pro
     return bad && (out === null || typeof out !== 'object') ? null : out;
   }
 
-  /** The time of one more synchronous step (its result is the one already checked; a throw is counted there). */
+  /**
+   * The time of one more synchronous step (its result is the one already checked; a throw is
+   * counted there): its wall time, or its CPU time where that is smaller and known (Node), as
+   * on a machine shared with other work the wall time counts the turns the step waited.
+   */
   function timeSync(state: unknown, text: string): number {
+    const cpu = cpuMs();
     const started = performance.now();
     try {
       env.step(state, text);
     } catch {
       // already counted on the first run
     }
-    return performance.now() - started;
+    const wall = performance.now() - started;
+    return cpu === null ? wall : Math.min(wall, cpuMs()! - cpu);
   }
 
   function wellFormed(s: Step<unknown>, task: TaskInfo): string | null {
