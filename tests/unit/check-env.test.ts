@@ -55,6 +55,7 @@ describe('checkEnv over the whole catalogue', () => {
       const report = await checkEnv(env, { inputs, seed: 1, ...BOUNDS, maxLength: KNOWN_FAILING[env.id]?.maxLength });
       const open = report.problems.filter((p) => !known.some((re) => re.test(p)));
       const tolerated = report.problems.filter((p) => known.some((re) => re.test(p)));
+      console.log(`${env.id}: ${report.inputs} inputs, ${report.exceptions} exceptions, slowest step ${report.slowest.ms.toFixed(1)} ms (bound ${env.asyncStep ? BOUNDS.maxAsyncStepMs : BOUNDS.maxStepMs} ms) on ${report.slowest.kind} ${report.slowest.input}`);
       if (tolerated.length > 0) console.warn(`${env.id}: known failures (KNOWN_FAILING):\n  ${tolerated.join('\n  ')}`);
       expect(open, `${env.id} slowest ${report.slowest.ms.toFixed(0)} ms on ${report.slowest.input}`).toEqual([]);
       expect(report.exceptions).toBe(0);
