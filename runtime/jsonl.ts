@@ -163,9 +163,66 @@ function migrateLineV1(line: Record<string, unknown>): Record<string, unknown> {
   return { ...line, version: EPISODE_FORMAT_VERSION, header, steps };
 }
 
+// ---------------------------------------------------------------------------
+// Unknown fields: the schemas keep only the fields they know, so an import says which it left out.
+
+/** A valibot schema seen structurally: objects have entries, wrappers wrap, arrays have an item. */
+interface SchemaShape {
+  type: string;
+  entries?: Record<string, SchemaShape>;
+  wrapped?: SchemaShape;
+  item?: SchemaShape;
+}
+
+/**
+ * Paths of fields in `value` that `schema` does not know (and so drops), e.g. `header.colour`,
+ * `steps[3].actor.mood`. Free-form values (step info) are not looked into. Iterative, and
+ * only known objects are entered, so the walk is as deep as the schema at most.
+ */
+export function unknownFields(schema: SchemaShape, value: unknown, root = ''): string[] {
+  const found: string[] = [];
+  const stack: [SchemaShape, unknown, string][] = [[schema, value, root]];
+  while (stack.length > 0) {
+    const [s, x, path] = stack.pop()!;
+    if (s.wrapped && (s.type === 'optional' || s.type === 'nullable' || s.type === 'nullish' || s.type === 'exact_optional')) {
+      stack.push([s.wrapped, x, path]);
+    } else if (s.type === 'array' && s.item && Array.isArray(x)) {
+      for (let i = x.length - 1; i >= 0; i--) stack.push([s.item, x[i], `${path}[${i}]`]);
+    } else if (s.type === 'object' && s.entries && isPlainObject(x)) {
+      const keys = Object.keys(x);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        const name = /^[A-Za-z_$][\w$]*$/.test(key) ? (path ? `${path}.${key}` : key) : `${path}[${JSON.stringify(key)}]`;
+        if (Object.hasOwn(s.entries, key)) stack.push([s.entries[key], x[key], name]);
+        else found.push(name);
+      }
+    }
+  }
+  return found;
+}
+
+/** Fields left out of one line on import (1-based line). */
+export interface IgnoredFields {
+  line: number;
+  fields: string[];
+}
+
+/**
+ * The notice an import shows for fields it left out, or null when there were none:
+ * "3 unknown fields ignored: header.colour (line 2), steps[0].mood (line 2), extra (line 5)."
+ * At most `max` are named; the rest are counted.
+ */
+export function ignoredFieldsNotice(ignored: readonly IgnoredFields[], max = 5): string | null {
+  const all = ignored.flatMap(({ line, fields }) => fields.map((f) => `${f} (line ${line})`));
+  if (all.length === 0) return null;
+  const named = all.slice(0, max).join(', ');
+  const more = all.length > max ? `, and ${all.length - max} more` : '';
+  return `${all.length} unknown field${all.length === 1 ? '' : 's'} ignored: ${named}${more}.`;
+}
+
 type ParsedLine = { kind: 'episode'; record: EpisodeRecord } | { kind: 'taskfile'; file: StoredTaskFile };
 
-function parseLine(raw: string, line: number): ParsedLine {
+function parseLine(raw: string, line: number, ignored?: IgnoredFields[]): ParsedLine {
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -174,7 +231,7 @@ function parseLine(raw: string, line: number): ParsedLine {
   }
   // Name a foreign or future file plainly before any field-level complaint.
   if (!isPlainObject(value)) throw new ImportError(line, 'expected a JSON object describing one episode');
-  if (value.format === TASKFILE_FORMAT) return { kind: 'taskfile', file: parseTaskFileLine(value, line) };
+  if (value.format === TASKFILE_FORMAT) return { kind: 'taskfile', file: parseTaskFileLine(value, line, ignored) };
   if (value.format !== EPISODE_FORMAT) {
     const got = 'format' in value ? `format is ${JSON.stringify(value.format)}` : 'no "format" field';
     throw new ImportError(line, `not an agentplay episode (${got}, expected "${EPISODE_FORMAT}")`);
@@ -189,6 +246,10 @@ function parseLine(raw: string, line: number): ParsedLine {
 
   const result = v.safeParse(LineSchema, value, { abortEarly: true });
   if (!result.success) throw new ImportError(line, describeIssue(result.issues[0]));
+  if (ignored) {
+    const fields = unknownFields(LineSchema as SchemaShape, value);
+    if (fields.length > 0) ignored.push({ line, fields });
+  }
   const { header, steps } = result.output;
 
   // Consistency the schema cannot express.
@@ -210,12 +271,16 @@ function parseLine(raw: string, line: number): ParsedLine {
 }
 
 /** An imported task file kept with the episodes (runtime/taskFiles.ts). */
-function parseTaskFileLine(value: Record<string, unknown>, line: number): StoredTaskFile {
+function parseTaskFileLine(value: Record<string, unknown>, line: number, ignored?: IgnoredFields[]): StoredTaskFile {
   if (value.version !== TASKFILE_FORMAT_VERSION) {
     throw new ImportError(line, `task file format version ${JSON.stringify(value.version)} is not supported (this app reads version ${TASKFILE_FORMAT_VERSION})`);
   }
   const result = v.safeParse(TaskFileLineSchema, value, { abortEarly: true });
   if (!result.success) throw new ImportError(line, describeIssue(result.issues[0]));
+  if (ignored) {
+    const fields = unknownFields(TaskFileLineSchema as SchemaShape, value);
+    if (fields.length > 0) ignored.push({ line, fields });
+  }
   const { format: _format, version: _version, ...file } = result.output;
   if (!(file.name in file.files)) throw new ImportError(line, `files holds no ${JSON.stringify(file.name)} (the task file itself)`);
   return file;
@@ -234,10 +299,12 @@ export function parseJsonl(text: string, size?: number): EpisodeRecord[] {
 
 /**
  * An export file whole: its episodes and the imported task files they need, checked as
- * parseJsonl checks them. Throws an ImportError if the file holds neither.
+ * parseJsonl checks them, and which fields of which lines were left out (they are not
+ * stored). Throws an ImportError if the file holds neither episodes nor task files.
  */
-export function parseExportFile(text: string, size?: number): { episodes: EpisodeRecord[]; taskFiles: StoredTaskFile[] } {
+export function parseExportFile(text: string, size?: number): { episodes: EpisodeRecord[]; taskFiles: StoredTaskFile[]; ignored: IgnoredFields[] } {
   checkImportSize(size ?? utf8Bytes(text));
+  const ignored: IgnoredFields[] = [];
   const records: EpisodeRecord[] = [];
   const taskFiles: StoredTaskFile[] = [];
   const seen = new Map<string, number>(); // episode id -> line it first appeared on
@@ -246,7 +313,7 @@ export function parseExportFile(text: string, size?: number): { episodes: Episod
     const raw = lines[i].replace(/\r$/, '');
     if (raw.trim() === '') continue;
     const line = i + 1;
-    const parsed = parseLine(raw, line);
+    const parsed = parseLine(raw, line, ignored);
     if (parsed.kind === 'taskfile') {
       taskFiles.push(parsed.file);
       continue;
@@ -260,5 +327,5 @@ export function parseExportFile(text: string, size?: number): { episodes: Episod
     records.push(record);
   }
   if (records.length === 0 && taskFiles.length === 0) throw new ImportError(0, 'The file holds no episodes.');
-  return { episodes: records, taskFiles };
+  return { episodes: records, taskFiles, ignored };
 }

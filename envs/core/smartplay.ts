@@ -14,6 +14,44 @@ export interface ActionMatch {
   matched: boolean;
 }
 
+const isAscii = (s: string) => !/[^\x00-\x7f]/.test(s);
+
+/**
+ * The reply lowercased for finding ASCII actions in it, in time linear in its length whatever
+ * it holds (toLowerCase of 1 MB of exotic Unicode takes 100 ms and more). Only two characters
+ * outside ASCII lowercase to ASCII letters, İ (to "i" and a combining dot) and the Kelvin sign
+ * K (to "k"); every other run of non-ASCII text becomes one NUL, which no ASCII action holds.
+ * So an action occurs here exactly where it occurs in the fully lowercased reply, in the same
+ * order, and the earliest one is the same.
+ */
+function lowerForAsciiSearch(text: string): string {
+  if (isAscii(text)) return text.toLowerCase();
+  const out = new Uint8Array(text.length * 2);
+  let n = 0;
+  let inRun = false; // inside a run of other non-ASCII text (already one NUL)
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      out[n++] = c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
+      inRun = false;
+    } else if (c === 0x130) {
+      out[n++] = 0x69; // "i", then its combining dot as the NUL
+      out[n++] = 0;
+      inRun = true;
+    } else if (c === 0x212a) {
+      out[n++] = 0x6b;
+      inRun = false;
+    } else if (!inRun) {
+      out[n++] = 0;
+      inRun = true;
+    }
+  }
+  return ASCII_DECODER.decode(out.subarray(0, n));
+}
+
+/** Bytes below 0x80 decode to the same code points in windows-1252 (the Encoding Standard's "latin1"). */
+const ASCII_DECODER = new TextDecoder('latin1');
+
 /**
  * SmartPlay's match_act: lowercase the reply; among the actions that occur in it
  * as substrings pick the one whose first occurrence starts earliest (the lower
@@ -21,7 +59,7 @@ export interface ActionMatch {
  * `lowered` is the action list already lowercased (callers precompute it).
  */
 export function matchAction(text: string, lowered: readonly string[]): ActionMatch {
-  const reply = text.toLowerCase();
+  const reply = lowered.every(isAscii) ? lowerForAsciiSearch(text) : text.toLowerCase();
   let best = -1;
   let bestAt = Infinity;
   for (let i = 0; i < lowered.length; i++) {

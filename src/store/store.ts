@@ -7,7 +7,7 @@
  */
 import type { IDBPTransaction, StoreNames } from 'idb';
 import { HeaderSchema, OutcomeSchema, StepSchema, withActor, type EpisodeHeader, type EpisodeRecord, type Outcome, type StepRecord } from '../../runtime/records.ts';
-import { checkShape, parseExportFile, toJsonl } from '../../runtime/jsonl.ts';
+import { checkShape, parseExportFile, toJsonl, type IgnoredFields } from '../../runtime/jsonl.ts';
 import { TaskFileSchema, taskFilesFor, type StoredTaskFile } from '../../runtime/taskFiles.ts';
 import { openDatabase, DB_NAME, type AgentplayDB, type AgentplayDatabase } from './db.ts';
 
@@ -18,6 +18,8 @@ export interface ImportResult {
   skipped: number;
   /** Imported task files the file carried that were not stored yet (now stored). */
   taskFiles: StoredTaskFile[];
+  /** Fields the file held that the record format does not know: not stored (ignoredFieldsNotice words them). Absent when none. */
+  ignored?: IgnoredFields[];
 }
 
 export interface Store {
@@ -187,7 +189,7 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
     },
 
     async importJsonl(text, size) {
-      const { episodes: records, taskFiles } = parseExportFile(text, size); // throws before any write
+      const { episodes: records, taskFiles, ignored } = parseExportFile(text, size); // throws before any write
       return inTransaction(db, ['episodes', 'steps', 'taskFiles'], 'readwrite', async (tx) => {
         const episodes = tx.objectStore('episodes');
         const steps = tx.objectStore('steps');
@@ -201,7 +203,9 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
         await Promise.all(
           fresh.flatMap((r) => [episodes.add(r.header), ...r.steps.map((s) => steps.add(s))]),
         );
-        return { imported: fresh.length, skipped: records.length - fresh.length, taskFiles: newFiles };
+        const result: ImportResult = { imported: fresh.length, skipped: records.length - fresh.length, taskFiles: newFiles };
+        if (ignored.length > 0) result.ignored = ignored;
+        return result;
       });
     },
 

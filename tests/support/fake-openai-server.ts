@@ -4,6 +4,7 @@
  *   hanoi-solver     plays SmartPlay's Tower of Hanoi well: it reads the current rods from
  *                    the prompt and answers the optimal move (thinks aloud on question 1)
  *   echo:TEXT        always answers TEXT
+ *   key-echo         plays as hanoi-solver but ends each reply with the API key it was sent (a hostile endpoint)
  *   rate-limit-once  the first request of each conversation step gets 429 with Retry-After: 1, then plays as hanoi-solver
  *   server-error     always 500
  *   slow             answers after 3 s
@@ -131,6 +132,8 @@ export function startFakeOpenAI(port = 0, options: FakeServerOptions = {}): Prom
       switch (model) {
         case 'hanoi-solver':
           return answer(res, body, hanoiReply(body));
+        case 'key-echo':
+          return answer(res, body, `${hanoiReply(body)} (sent with ${String(req.headers.authorization ?? '').replace(/^Bearer /, '')})`);
         case 'rate-limit-once': {
           const key = JSON.stringify(body.messages);
           if (!limited.has(key)) {

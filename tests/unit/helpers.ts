@@ -7,6 +7,8 @@ import type { EnvDefinition, Init, Step, TaskInfo } from '../../envs/core/types.
 import type { EpisodeOutput, HistoryEntry } from '../../envs/core/episode.ts';
 import { playActions, startEpisode, whenIdle, type EpisodeActor } from '../../envs/core/runner.ts';
 import { waitFor } from 'xstate';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** The task with this id, failing loudly if it is missing. */
 export function task<T extends TaskInfo>(env: EnvDefinition<any, T>, id: string): T {
@@ -77,3 +79,10 @@ export function testRandom(seed: number): () => number {
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The CLI (scripts/cli.ts) run to its end in a child process, with `input` on stdin. */
+export function runCli(args: readonly string[], input = ''): { code: number | null; out: string; err: string } {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, input, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}

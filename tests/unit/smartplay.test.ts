@@ -8,7 +8,7 @@ import { hanoi } from '../../envs/hanoi/index.ts';
 import { bandits } from '../../envs/bandits/index.ts';
 import { rps } from '../../envs/rps/index.ts';
 import { loadAll } from '../../envs/index.ts';
-import { resetSync, rollout, stepSync, task } from './helpers.ts';
+import { resetSync, rollout, stepSync, task, testRandom } from './helpers.ts';
 
 const RPS_LOWER = ['rock', 'paper', 'scissor'];
 
@@ -64,6 +64,34 @@ describe('matchAction (match_act)', () => {
     // "rock" first occurs at 0; "paper" at 5; a later "rock" does not matter.
     expect(matchAction('rock paper rock', RPS_LOWER)).toEqual({ index: 0, matched: true });
     expect(matchAction('xx paper rock paper', RPS_LOWER)).toEqual({ index: 1, matched: true });
+  });
+
+  it('Unicode lowercases as Python does: İ gives "i" and a combining dot, the Kelvin sign "k"', () => {
+    expect(matchAction('ROCK\u212a', ['rockk'])).toEqual({ index: 0, matched: true });
+    expect(matchAction('PAPİ', ['papi'])).toEqual({ index: 0, matched: true });
+    expect(matchAction('PAPİER', ['papier'])).toEqual({ index: 0, matched: false }); // "papi̇er"
+    expect(matchAction('ßcissor Σ paper', RPS_LOWER)).toEqual({ index: 1, matched: true });
+  });
+
+  it('agrees with lowercasing the whole reply on 20,000 random replies', () => {
+    const rand = testRandom(16);
+    const pieces = ['rock', 'Paper', 'SCISSOR', 'pap', 'er', 'İ', '\u212a', 'Σ', 'ß', '\u0301', '\ud800', '😀', ' ', 'k', 'i', '\u0307', 'ﬃ', 'Å'];
+    const actions = ['rock', 'paper', 'scissor', 'ik', 'kk', 'i'];
+    for (let k = 0; k < 20_000; k++) {
+      const reply = Array.from({ length: Math.floor(rand() * 12) }, () => pieces[Math.floor(rand() * pieces.length)]).join('');
+      const lowered = reply.toLowerCase();
+      let best = -1;
+      actions.forEach((a, i) => {
+        const at = lowered.indexOf(a);
+        if (at !== -1 && (best === -1 || at < lowered.indexOf(actions[best]))) best = i;
+      });
+      expect(matchAction(reply, actions), JSON.stringify(reply)).toEqual(best === -1 ? { index: 0, matched: false } : { index: best, matched: true });
+    }
+  });
+
+  it('a 1 MB reply of exotic Unicode is matched (without lowercasing it whole: npm run fuzz times it)', () => {
+    expect(matchAction('İßΣ\u200b😀\u0301'.repeat(150_000) + 'PAPER', RPS_LOWER)).toEqual({ index: 1, matched: true });
+    expect(matchAction('x\u212aİ'.repeat(300_000), ['xk', 'i'])).toEqual({ index: 0, matched: true });
   });
 
   it('Hanoi: the full action sentence must appear', () => {

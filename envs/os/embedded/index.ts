@@ -52,6 +52,8 @@ export const BASE_ENV: Readonly<Record<string, string>> = {
 
 const SHELL_PID = 7;
 const DEADLINE = /^.*execution exceeded execution deadline.*\n?/m;
+/** just-bash's line for an aborted run (said in the player's terms instead). */
+const ABORTED = /^bash: execution aborted\n?/m;
 /** just-bash's other execution limits ("... increase executionLimits.maxCommandCount"): a runaway stopped early. */
 const LIMIT = /^(?:bash: )?(.*?),? increase executionLimits\.\w+.*\n?/m;
 
@@ -113,7 +115,7 @@ export class EmbeddedShell implements Shell {
         cwd: '/',
         env: { ...BASE_ENV },
         customCommands: this.commands,
-        sleep: (ms) => this.host.clock.sleep(ms),
+        sleep: (ms) => this.sleep(ms),
         processInfo: { pid: SHELL_PID, ppid: 1, uid: 0, gid: 0 },
         executionLimits: {
           maxExecutionTimeMs: timeoutMs,
@@ -187,9 +189,35 @@ export class EmbeddedShell implements Shell {
     }
   }
 
-  private async execRaw(script: string, cwd: string, options: ShellExecOptions | undefined, args?: readonly string[]): Promise<ShellResult> {
+  /** Virtual time the running command has slept, and the stop it gets past SLEEP_BUDGET_MS. */
+  private slept = 0;
+  private sleepStop: AbortController | null = null;
+
+  /**
+   * `sleep` moves the virtual clock. An episode's command that sleeps past SLEEP_BUDGET_MS in all (a
+   * `while true; do …; sleep 3; done` writer, which cannot go to the background here) is
+   * stopped right there, at a point fixed by its own sleeps: the wall-clock limit would stop
+   * it after a number of rounds that depends on the machine, and resume would diverge.
+   */
+  private async sleep(ms: number): Promise<void> {
+    if (this.sleepStop && Number.isFinite(ms) && ms > 0 && this.slept + ms > SLEEP_BUDGET_MS) {
+      await this.host.clock.sleep(SLEEP_BUDGET_MS - this.slept);
+      this.slept = SLEEP_BUDGET_MS;
+      this.sleepStop.abort();
+      return;
+    }
+    this.slept += Number.isFinite(ms) && ms > 0 ? ms : 0;
+    await this.host.clock.sleep(ms);
+  }
+
+  /** `interactive`: a command of the episode (its sleeps are budgeted); init and check scripts run as they are. */
+  private async execRaw(script: string, cwd: string, options: ShellExecOptions | undefined, args?: readonly string[], interactive = false): Promise<ShellResult> {
     if (this.disposed) return { output: 'The shell has been closed.\n', exitCode: 1, timedOut: false };
     const timeoutMs = options?.timeoutMs ?? this.timeoutMs;
+    const sleepStop = new AbortController();
+    this.sleepStop = interactive ? sleepStop : null;
+    this.slept = 0;
+    const signal = options?.signal ? AbortSignal.any([options.signal, sleepStop.signal]) : sleepStop.signal;
     await this.host.clock.tick();
     let stdout = '';
     let stderr = '';
@@ -202,7 +230,7 @@ export class EmbeddedShell implements Shell {
       const realRandom = Math.random;
       Math.random = this.host.shellRandom;
       try {
-        const result = await bash.exec(script, { cwd, signal: options?.signal, rawScript: true, ...(args?.length ? { args: [...args] } : {}) });
+        const result = await bash.exec(script, { cwd, signal, rawScript: true, ...(args?.length ? { args: [...args] } : {}) });
         stdout = result.stdout;
         stderr = result.stderr;
         exitCode = result.exitCode;
@@ -211,6 +239,7 @@ export class EmbeddedShell implements Shell {
         exitCode = 1;
       } finally {
         Math.random = realRandom;
+        this.sleepStop = null;
       }
     });
     const limit = LIMIT.exec(stderr);
@@ -219,10 +248,14 @@ export class EmbeddedShell implements Shell {
       stderr = stderr.replace(LIMIT, `[The command was stopped: ${limit[1]} (a limit of this simulated shell).]\n`);
       return { output: stdout + stderr, exitCode: exitCode || 1, timedOut: true };
     }
-    const timedOut = DEADLINE.test(stderr) || options?.signal?.aborted === true;
+    const timedOut = DEADLINE.test(stderr) || signal.aborted;
     if (timedOut) {
-      stderr = stderr.replace(DEADLINE, '');
-      const why = options?.signal?.aborted ? 'it was cancelled' : `it ran longer than ${timeoutMs / 1000} s, the time limit of this simulated shell`;
+      stderr = stderr.replace(DEADLINE, '').replace(ABORTED, '');
+      const why = options?.signal?.aborted
+        ? 'it was cancelled'
+        : sleepStop.signal.aborted
+          ? `it slept ${SLEEP_BUDGET_MS / 1000} s in all, the longest this simulated shell waits for a command`
+          : `it ran longer than ${timeoutMs / 1000} s, the time limit of this simulated shell`;
       stderr += `[The command was stopped: ${why}.]\n`;
     }
     return { output: stdout + stderr, exitCode, timedOut };
@@ -259,7 +292,7 @@ export class EmbeddedShell implements Shell {
     let result: ShellResult;
     try {
       const composed = this.session.compose(command, BASE_ENV, trailer);
-      result = await this.execRaw(composed.script, this.session.cwd, options);
+      result = await this.execRaw(composed.script, this.session.cwd, options, undefined, true);
       result.output = ownLineNumbers(result.output, composed.offset);
       if (heredoc) result.output += `bash: warning: here-document at line ${heredoc.line} delimited by end-of-file (wanted \`${heredoc.delimiter}')\n`;
     } finally {
@@ -324,6 +357,12 @@ export function unterminatedHereDoc(command: string): { delimiter: string; line:
 
 /** Virtual time one interactive command takes (a person or model is never instant). */
 export const STEP_MS = 1000;
+
+/**
+ * The most virtual time one command may sleep (AgentBench reads a command's output for at most
+ * 30 s; a longer sleeper is stopped here at that point, the same on every machine).
+ */
+export const SLEEP_BUDGET_MS = 30_000;
 
 export async function createEmbeddedShell(options: EmbeddedShellOptions = {}): Promise<EmbeddedShell> {
   const jb = await (options.load ?? (() => import('just-bash')))();
