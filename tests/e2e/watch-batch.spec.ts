@@ -44,6 +44,7 @@ test('a batch over every Hanoi game (3 seeds each, 3 at once) shows progress, pa
   const status = page.getByTestId('batch-status');
   await expect(status).toContainText('running');
   await expect(page.getByTestId('batch-running').locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('batch-running').locator('li').first()).toContainText(/step [1-9]/);
 
   // Pause: nothing moves (no episode ends, no step is taken) until Resume.
   await page.getByRole('button', { name: 'Pause' }).click();
