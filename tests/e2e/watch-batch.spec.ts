@@ -81,7 +81,7 @@ test('a batch over every Hanoi game (3 seeds each, 3 at once) shows progress, pa
   await expect(page.getByRole('group', { name: 'Groups shown' })).toContainText('oracle');
 });
 
-test('stop leaves the episodes in flight unfinished and starts no more; each can be carried on from the list', async ({ page }) => {
+test('stop leaves the episodes in flight unfinished and starts no more; each can be carried on, and those not finished played again as a new batch', async ({ page }) => {
   await page.goto('/#/watch/hanoi/hanoi-3?seed=0');
   await page.getByLabel('Oracle (privileged: sees the hidden state)').check();
   await page.getByLabel('A whole task set, as a batch (several episodes at once)').check();
@@ -96,7 +96,13 @@ test('stop leaves the episodes in flight unfinished and starts no more; each can
   await expect(status).toContainText('2 left unfinished');
   await expect(status).toContainText('0 / 10');
   await expect(page.getByTestId('batch-episodes').getByRole('link', { name: 'carry on' })).toHaveCount(2);
+  // They can be played again as a new batch (the unfinished ones stay stored, unscored).
+  await page.getByRole('button', { name: 'Play the 10 not finished again' }).click();
+  await expect(status).toContainText('0 / 10 · running');
+  await expect(page.getByTestId('batch-running').locator('li').first()).toContainText(/step [1-3]$/);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(status).toContainText('2 left unfinished');
   const records = await exportAll(page);
-  expect(records).toHaveLength(2);
+  expect(records).toHaveLength(4);
   expect(records.every((r) => r.header.outcome === undefined)).toBe(true);
 });
