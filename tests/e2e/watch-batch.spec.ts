@@ -49,6 +49,7 @@ test('a batch over every Hanoi game (3 seeds each, 3 at once) shows progress, pa
   // Pause: nothing moves (no episode ends, no step is taken) until Resume.
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(status).toContainText('paused');
+  await page.waitForTimeout(500); // an action already past the gate (in its 150 ms pacing) may still land
   const frozen = await page.getByTestId('batch-running').textContent();
   const ended = await page.getByTestId('batch-progress').getAttribute('value');
   await page.waitForTimeout(1200);
