@@ -1,5 +1,5 @@
 /**
- * Which embedded shell an episode gets. In a browser: the guarded one, in a Web Worker with a
+ * Which embedded shell an episode gets. In a browser (page or worker): the guarded one, in a Web Worker with a
  * deadline enforced from outside (guarded.ts), so no command can freeze the page. In Node: the
  * in-thread one unless the caller installs the guarded worker (the CLI does, with
  * nodeGuardedShellFactory); tests of the shell itself and benches of its raw speed use the
@@ -13,7 +13,8 @@ export const inThreadShellFactory: ShellFactory = async ({ seed }) => {
   return createEmbeddedShell({ seed });
 };
 
-const inBrowser = typeof window !== 'undefined' && typeof Worker !== 'undefined';
+// A browser page or a browser worker (the replay verifier's: workers can start workers); not Node.
+const inBrowser = typeof Worker !== 'undefined' && !(typeof process !== 'undefined' && process.versions?.node);
 
 /** The default: guarded in a Web Worker in browsers, in-thread elsewhere. */
 export const defaultEmbeddedShellFactory: ShellFactory = inBrowser
