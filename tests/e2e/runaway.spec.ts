@@ -7,7 +7,7 @@
  * ("never freezes": a gap far below the seconds a runaway takes) is asserted.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { waitForStoredSteps } from './helpers.ts';
+import { storedSteps, waitForStoredSteps } from './helpers.ts';
 
 /** A python expression the embedded shell cannot interrupt (one synchronous string operation of ~10 s on the thread). */
 const RUNAWAY_SHELL = `python3 -c "print(len(('ab'*4000000).replace('a','a'*20)))"`;
@@ -70,6 +70,12 @@ test('OS: a runaway python command is ended from outside its worker, the page ke
   await expect(page.getByTestId('step-count')).toHaveText(/^3 \//, { timeout: 20_000 });
   await expect(page.getByTestId('text-view')).toContainText('kept\n/tmp');
   await waitForStoredSteps(page, 3);
+
+  // The replay verifier (a worker that starts its own guarded shell worker) reaches the same stop and the same state.
+  const [{ episodeId }] = await storedSteps(page);
+  await page.goto(`/#/replay/${episodeId}`);
+  await page.getByTestId('verify').click();
+  await expect(page.getByTestId('verify-result')).toHaveText('✓ Verified: all 3 steps match the environment.', { timeout: 30_000 });
 });
 
 test('DB: a runaway recursive query is ended from outside its worker, the page keeps drawing frames, the next query works', async ({ page }) => {
