@@ -102,4 +102,10 @@ test('DB: a runaway recursive query is ended from outside its worker, the page k
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('db-result')).toHaveText('x');
   await waitForStoredSteps(page, 3);
+
+  // The replay verifier (a worker that starts its own database worker) reaches the same stop and the same state.
+  const [{ episodeId }] = await storedSteps(page);
+  await page.goto(`/#/replay/${episodeId}`);
+  await page.getByTestId('verify').click();
+  await expect(page.getByTestId('verify-result')).toHaveText('✓ Verified: all 3 steps match the environment.', { timeout: 30_000 });
 });
