@@ -5,20 +5,22 @@
  * everything done before. Before, the recursive query hung the run forever. The child process
  * gets a hard limit, so a hang fails the test instead of stalling the suite.
  */
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-function run(env: string, task: string, replies: string[]): { code: number | null; lines: Record<string, unknown>[]; ms: number } {
+function cli(args: string[], input = ''): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', ...args], { cwd: root, input, encoding: 'utf8', timeout: 60_000 });
+}
+
+function run(env: string, task: string, replies: string[], out?: string): { code: number | null; lines: Record<string, unknown>[]; ms: number } {
   const start = performance.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'run', '--env', env, '--task', task], {
-    cwd: root,
-    input: replies.map((x) => JSON.stringify(x)).join('\n') + '\n',
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const r = cli(['run', '--env', env, '--task', task, ...(out ? ['--out', out] : [])], replies.map((x) => JSON.stringify(x)).join('\n') + '\n');
   return { code: r.status, lines: r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)), ms: performance.now() - start };
 }
 
@@ -43,12 +45,14 @@ describe('cli: runaway work is ended from outside the engine', () => {
     expect(r.lines[3]).toMatchObject({ steps: 3, finishReason: 'Given Up' });
   }, 90_000);
 
-  it('os: a runaway python command is stopped from outside the shell; files, cwd and variables from before are kept', () => {
-    const r = run('os', 'os-dev-24', [
-      bash('echo kept > /root/before.txt; cd /tmp; x=5'),
-      bash(`python3 -c "print(len(('ab'*4000000).replace('a','a'*20)))"`),
-      bash('cat /root/before.txt; pwd; echo $x'),
-    ]);
+  it('os: a runaway python command is stopped from outside the shell; files, cwd and variables from before are kept; the episode verifies', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'agentplay-runaway-')), 'os.jsonl');
+    const r = run(
+      'os',
+      'os-dev-24',
+      [bash('echo kept > /root/before.txt; cd /tmp; x=5'), bash(`python3 -c "print(len(('ab'*4000000).replace('a','a'*20)))"`), bash('cat /root/before.txt; pwd; echo $x')],
+      out,
+    );
     console.log(`cli os run with a runaway command: ${r.ms.toFixed(0)} ms in all`);
     expect(r.code).toBe(0);
     expect(r.lines[1]).toMatchObject({
@@ -57,5 +61,9 @@ describe('cli: runaway work is ended from outside the engine', () => {
     });
     expect(r.lines[2]).toMatchObject({ t: 3, observation: 'The output of the OS:\n\nkept\n/tmp\n5\n' });
     expect(r.lines[3]).toMatchObject({ steps: 3, finishReason: 'Given Up' });
-  }, 90_000);
+    // Re-running the record meets the same stop and the same state.
+    const verified = cli(['verify', out]);
+    expect(verified.stdout).toContain('1 of 1 episode(s) verified');
+    expect(verified.status).toBe(0);
+  }, 120_000);
 });
