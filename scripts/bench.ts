@@ -239,6 +239,8 @@ try {
   console.log('\nIn the browser (headless Chromium, the built app):');
   const b = await browserBench(out);
   for (const [name, value] of Object.entries(b)) if (name !== 'userAgent') console.log(`  ${name}: ${value}`);
+  console.log('\nRunaway work, stopped from outside its worker (npm run bench:runaway):');
+  for (const line of await (await import('./bench-runaway.ts')).benchRunaway(out)) console.log(`  ${line}`);
   console.log('\nScores (10,000 episodes / 300,000 steps):');
   for (const line of await (await import('./bench-scores.ts')).benchScores(out)) console.log(`  ${line}`);
   console.log('\nThe wllama engine with the project-made tiny GGUF (headless Chromium):');

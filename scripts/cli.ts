@@ -378,6 +378,22 @@ async function evalCommand(flags: Map<string, string | true>): Promise<number> {
   }
 }
 
+/**
+ * Heavy engines off the CLI's thread (issue 16): sql.js and the embedded shell each run in a
+ * worker thread per episode, with a hard deadline enforced from outside (the thread is ended and
+ * rebuilt by replaying the episode's actions) and a bounded heap, as in the browser.
+ */
+async function useWorkerEngines(): Promise<void> {
+  const [{ setDbExecutorFactory }, { nodeWorkerExecutorFactory }, { setOsShellFactory }, { nodeGuardedShellFactory }] = await Promise.all([
+    import('../envs/db/executor.ts'),
+    import('../envs/db/node.ts'),
+    import('../envs/os/index.ts'),
+    import('../envs/os/embedded/node-worker.ts'),
+  ]);
+  setDbExecutorFactory(nodeWorkerExecutorFactory());
+  setOsShellFactory(nodeGuardedShellFactory());
+}
+
 /** AGENTPLAY_ENVS: modules (comma-separated paths) whose default export is a catalogue line, or that call registerEnv. */
 async function loadExtraEnvs(): Promise<void> {
   for (const path of (process.env.AGENTPLAY_ENVS ?? '').split(',').filter(Boolean)) {
@@ -394,6 +410,7 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return command ? 0 : 2;
     }
+    if (command === 'run' || command === 'eval' || command === 'verify' || command === 'reference') await useWorkerEngines();
     // `scores FILE.jsonl…` takes file names, not flags only: its own parser (scripts/scores.ts).
     if (command === 'scores') return await scoresCommand(rest, (text) => process.stdout.write(text));
     if (command === 'verify') {

@@ -219,6 +219,9 @@ function rowOf(stmt: Statement): SqlCell[] {
 /** The first statement's printed result, or the error, of one run of the reply's SQL. */
 type RunResult = Omit<ExecOutcome, 'hash'>;
 
+/** SQLite's own allocation bound for one task database (the tables are tiny; a runaway is refused, not grown). */
+export const DB_HEAP_LIMIT_BYTES = 128 * 1024 * 1024;
+
 export class DbEngine {
   readonly db: Database;
   private readonly table: string;
@@ -249,6 +252,8 @@ export class DbEngine {
       // Automatic indexes would be built from the stored text with NUMERIC affinity applied and
       // probed with unconverted text (see semanticForm); the tables are small, scans are fine.
       this.db.run('PRAGMA automatic_index = OFF');
+      // Memory is bounded inside the engine too (a browser worker has no heap limit of its own): past it a statement fails with out of memory.
+      this.db.run(`PRAGMA hard_heap_limit = ${DB_HEAP_LIMIT_BYTES}`);
       this.db.run(this.textSql);
       if (this.schemaSql() !== this.textSql) this.flippable = false;
       const placeholders = setup.columns.map(() => '?').join(', ');

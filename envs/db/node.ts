@@ -1,36 +1,20 @@
 /**
  * Node wiring for the DB environment: each episode's database in a worker thread, so a
- * runaway statement is stopped by terminating the thread, exactly as in the browser
- * (for the CLI, scripts and tests; never imported by the app).
+ * runaway statement is stopped by terminating the thread, exactly as in the browser, and
+ * its memory is bounded by the worker's heap limit (for the CLI, scripts and tests; never
+ * imported by the app). The CLI installs it before any episode:
  *
  *   import { setDbExecutorFactory } from './envs/db/executor.ts';
  *   import { nodeWorkerExecutorFactory } from './envs/db/node.ts';
  *   setDbExecutorFactory(nodeWorkerExecutorFactory());
- *
- * The worker script is TypeScript; it is started through tsx's `tsImport` (a devDependency),
- * so this works under vitest, tsx and plain node alike.
  */
-import { Worker } from 'node:worker_threads';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { tsWorker } from '../core/nodeWorker.ts';
 import { hostExecutorFactory, type ExecutorFactory, type GuardOptions } from './executor.ts';
 import { channelHost, type DbHost, type WireRequest, type WireResponse } from './service.ts';
 
-function bootstrap(): string {
-  const require = createRequire(import.meta.url);
-  const tsxApi = pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-  const script = new URL('./node-worker.ts', import.meta.url).href;
-  return `const { tsImport } = await import(${JSON.stringify(tsxApi)});\nawait tsImport(${JSON.stringify(script)}, ${JSON.stringify(script)});\n`;
-}
-
-let code: string | null = null;
-
 /** A DbHost in a new worker thread running node-worker.ts. */
-export function nodeWorkerHost(): DbHost {
-  code ??= bootstrap();
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
-  worker.unref();
+export function nodeWorkerHost(heapMb?: number): DbHost {
+  const worker = tsWorker(new URL('./node-worker.ts', import.meta.url), heapMb);
   return channelHost({
     post: (message: WireRequest) => worker.postMessage(message),
     onMessage: (listener) => worker.on('message', (message: WireResponse) => listener(message)),
@@ -43,6 +27,6 @@ export function nodeWorkerHost(): DbHost {
 }
 
 /** Executors in worker threads with the given limits (default: 2 s per statement). */
-export function nodeWorkerExecutorFactory(options: GuardOptions = {}): ExecutorFactory {
-  return hostExecutorFactory(nodeWorkerHost, options);
+export function nodeWorkerExecutorFactory(options: GuardOptions & { heapMb?: number } = {}): ExecutorFactory {
+  return hostExecutorFactory(() => nodeWorkerHost(options.heapMb), options);
 }

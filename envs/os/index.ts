@@ -53,16 +53,15 @@ export interface OsEnvOptions {
   commandTimeoutMs?: number;
 }
 
-const embeddedFactory: ShellFactory = async ({ seed }) => {
-  const { createEmbeddedShell } = await import('./embedded/index.ts');
-  return createEmbeddedShell({ seed });
-};
+// In a browser the embedded shell runs in a guarded Web Worker (embedded/factory.ts).
+const embeddedFactory: ShellFactory = async (options) => (await import('./embedded/factory.ts')).defaultEmbeddedShellFactory(options);
 
 let chosenFactory: ShellFactory = embeddedFactory;
 
 /**
  * Which shell new episodes of the shared `os` environment get: the embedded one (null, the
- * default) or another backend, e.g. WebContainer with a fallback (the app's shell choice).
+ * default) or another backend, e.g. WebContainer with a fallback (the app's shell choice), or
+ * the guarded worker shell in Node (the CLI).
  */
 export function setOsShellFactory(factory: ShellFactory | null): void {
   chosenFactory = factory ?? embeddedFactory;

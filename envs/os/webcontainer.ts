@@ -165,7 +165,7 @@ export async function bootOrFallback(options: {
     const container = await bootWebContainer(options.loader, options.timeoutMs);
     return { shell: new WebContainerShell(container), notice: null };
   } catch (err) {
-    const { createEmbeddedShell } = await import('./embedded/index.ts');
-    return { shell: await createEmbeddedShell({ seed: options.seed }), notice: err instanceof Error ? err.message : String(err) };
+    const { defaultEmbeddedShellFactory } = await import('./embedded/factory.ts');
+    return { shell: await defaultEmbeddedShellFactory({ seed: options.seed }), notice: err instanceof Error ? err.message : String(err) };
   }
 }

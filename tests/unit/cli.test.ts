@@ -149,6 +149,7 @@ describe('cli --agent openai, --episodes, --out', () => {
   });
 });
 
+// AgentBench runs start their engine (sql.js, the shell) in a worker thread: longer limits on a loaded machine.
 describe('cli: AgentBench replies as JSON Lines', () => {
   it('os reads one JSON string per line (replies span lines) and solves a task', () => {
     const replies = ['Act: bash\n\n```bash\nchmod 777 /home/jack/test && /home/jack/test\n```', 'Act: answer(Awesome-AgentBench)'];
@@ -156,7 +157,7 @@ describe('cli: AgentBench replies as JSON Lines', () => {
     const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0].observation).toBe('The output of the OS:\n\nAwesome-AgentBench\n');
     expect(lines.at(-1)).toEqual({ score: 1, success: true, steps: 2, finishReason: 'Complete' });
-  });
+  }, 60_000);
 
   it('a line that is not a JSON string stops with a message naming it, after reporting what was played', () => {
     const r = cli(['run', '--env', 'db', '--task', 'db-dev-003'], `${JSON.stringify('Action: Operation\n```sql\nSELECT 1\n```')}\n42\n`);
@@ -165,7 +166,7 @@ describe('cli: AgentBench replies as JSON Lines', () => {
     const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ t: 1, observation: '[(1,)]' });
     expect(lines.at(-1)).toMatchObject({ steps: 1, finishReason: 'Given Up' });
-  });
+  }, 60_000);
 });
 
 describe('cli --task-file (bring your own tasks)', () => {
@@ -178,7 +179,7 @@ describe('cli --task-file (bring your own tasks)', () => {
     expect(cli(['tasks', '--env', 'db', '--task-file', file]).out).toBe('db-file-000\ttask file line 1 (other)\t16 steps\ndb-file-001\ttask file line 2 (counting)\t16 steps\n');
     const r = cli(['run', '--env', 'db', '--task-file', file, '--task', 'db-file-001', '--agent', 'oracle']);
     expect(r.out.trim().split('\n').at(-1)).toBe('{"score":1,"success":true,"steps":2,"finishReason":"Complete"}');
-  });
+  }, 60_000);
 
   it('os: a dev.json list plays like the built-in tasks; a bad file names the entry', () => {
     const tasks = JSON.parse(readFileSync(join(root, 'envs/os/data/dev.json'), 'utf8')).slice(20, 22);
@@ -190,5 +191,5 @@ describe('cli --task-file (bring your own tasks)', () => {
     const bad = cli(['run', '--env', 'os', '--task-file', file, '--agent', 'oracle']);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/os\.json: task 0/);
-  });
+  }, 60_000);
 });

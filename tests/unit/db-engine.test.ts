@@ -83,6 +83,16 @@ describe('db printed results', () => {
   });
 });
 
+describe('db memory bound', () => {
+  it('a statement that needs more than the engine\'s heap limit fails with MySQL\'s out-of-memory error; the database goes on', () => {
+    const e = engine({ columns: ['a'], rows: [['x']] });
+    expect(run(e, 'SELECT length(randomblob(150000000))')).toBe('1037 (HY001): Out of memory; restart server and try again');
+    expect(run(e, 'SELECT 1 + 1')).toBe('[(2,)]');
+    expect(run(e, 'SELECT * FROM t')).toBe("[('x',)]");
+    e.close();
+  });
+});
+
 describe('db MySQL-style semantics on TEXT data', () => {
   const rows = [
     ['1.', 'Alpha', '12,500'],

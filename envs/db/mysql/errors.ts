@@ -77,6 +77,8 @@ export function fromSqlite(message: string, sql: string, db: string): MysqlError
     return syntaxError(at < 0 ? '' : sql.slice(at));
   }
   if (/^incomplete input$/.test(message) || /^unrecognized token/.test(message)) return syntaxError('');
+  // SQLite's hard heap limit (engine.ts) reached: MySQL's ER_OUTOFMEMORY.
+  if (message === 'out of memory') return { code: 1037, state: 'HY001', message: 'Out of memory; restart server and try again' };
   if (/^UNIQUE constraint failed/.test(message)) return { code: 1062, state: '23000', message: 'Duplicate entry for key' };
   return { code: 1105, state: 'HY000', message };
 }

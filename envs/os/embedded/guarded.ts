@@ -1,37 +1,42 @@
 /**
  * A hard deadline for the embedded shell, enforced from outside the engine (issue 16): the shell
  * runs in a worker; when a call has not answered by its time limit plus a grace period (just-bash
- * checks the clock only between commands, so a builtin such as a sed loop can outlast it), the
- * worker is terminated, a new one is started with the same seed, and every call that completed
- * before is replayed (the shell is deterministic: same seed and calls, same state). The stopped
- * call reports that it was stopped, as the shell's own limit does.
+ * checks the clock only between commands, so one long builtin or python expression can outlast
+ * it), the worker is terminated, a new one is started with the same seed, and every call that
+ * completed before is replayed (the shell is deterministic: same seed and calls, same state). The
+ * stopped call reports that it was stopped, as the shell's own limit does. A cancelled step
+ * (its AbortSignal) and a worker that dies on its own (Node's heap limit) are handled the same way.
  */
-import { DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type ShellResult } from '../shell.ts';
+import { DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type ShellFactory, type ShellResult } from '../shell.ts';
 import type { ShellCall, WorkerPort, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 /** Time a call may take beyond its own limit before the worker is terminated. */
-export const GRACE_MS = 1000;
+export const GRACE_MS = 500;
 /** Limit for calls without one (the worker shell's default applies inside). */
 const READ_LIMIT_MS = 5000;
+/** Starting a worker: loading just-bash and seeding the filesystem. */
+const START_LIMIT_MS = 60_000;
 
 export interface GuardedShellOptions {
   seed: number;
-  /** Starts a worker running shell-worker.ts. */
+  /** Starts a worker running the shell (browserWorkerPort, or nodeWorkerPort in node-worker.ts). */
   spawn: () => WorkerPort;
   commandTimeoutMs?: number;
   graceMs?: number;
 }
 
+type Outcome = { kind: 'reply'; reply: WorkerReply } | { kind: 'timeout' } | { kind: 'aborted' } | { kind: 'died'; why: string };
+
 export class GuardedShell implements Shell {
   readonly kind = 'embedded' as const;
   private port: WorkerPort | null = null;
   private nextId = 1;
-  private pending = new Map<number, (reply: WorkerReply) => void>();
+  private pending = new Map<number, (outcome: Outcome) => void>();
   /** Completed calls, replayed into a new worker after a kill. */
   private readonly log: ShellCall[] = [];
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
-  /** How many times a worker was terminated (for tests and figures). */
+  /** How many times a worker was ended from outside or died (for tests and figures). */
   kills = 0;
 
   constructor(private readonly options: GuardedShellOptions) {}
@@ -39,26 +44,34 @@ export class GuardedShell implements Shell {
   private start(): WorkerPort {
     const port = this.options.spawn();
     port.onMessage((reply) => {
-      const resolve = this.pending.get(reply.id);
+      const settle = this.pending.get(reply.id);
       this.pending.delete(reply.id);
-      resolve?.(reply);
+      settle?.({ kind: 'reply', reply });
+    });
+    port.onExit?.((why) => {
+      // Only the current worker's death matters (a terminated one also reports its exit).
+      if (this.port !== port) return;
+      for (const settle of this.pending.values()) settle({ kind: 'died', why });
+      this.pending.clear();
     });
     this.port = port;
     return port;
   }
 
-  /** Send one request; null when the deadline passed first (the worker is then terminated). */
-  private request(port: WorkerPort, message: ShellCall | { op: 'init'; seed: number; commandTimeoutMs?: number }, deadlineMs: number): Promise<WorkerReply | null> {
+  /** Send one request and wait for its reply, the deadline, an abort or the worker's death. */
+  private request(port: WorkerPort, message: ShellCall | { op: 'init'; seed: number; commandTimeoutMs?: number }, deadlineMs: number, signal?: AbortSignal): Promise<Outcome> {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        resolve(null);
-      }, deadlineMs);
-      this.pending.set(id, (reply) => {
+      const settle = (outcome: Outcome) => {
         clearTimeout(timer);
-        resolve(reply);
-      });
+        signal?.removeEventListener('abort', onAbort);
+        this.pending.delete(id);
+        resolve(outcome);
+      };
+      const onAbort = () => settle({ kind: 'aborted' });
+      const timer = setTimeout(() => settle({ kind: 'timeout' }), deadlineMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, settle);
       port.post({ ...message, id } as WorkerRequest);
     });
   }
@@ -73,61 +86,85 @@ export class GuardedShell implements Shell {
     this.port?.terminate();
     this.pending.clear();
     const port = this.start();
-    const init = await this.request(port, { op: 'init', seed: this.options.seed, commandTimeoutMs: this.options.commandTimeoutMs }, 60_000);
-    if (!init?.ok) throw new Error('the shell worker did not start');
-    for (const call of this.log) {
-      const reply = await this.request(port, call, this.limitOf(call) * 2);
-      if (reply === null) throw new Error('replaying the episode into a new shell worker did not finish');
+    try {
+      const init = await this.request(port, { op: 'init', seed: this.options.seed, commandTimeoutMs: this.options.commandTimeoutMs }, START_LIMIT_MS);
+      if (init.kind !== 'reply' || !init.reply.ok) throw new Error(init.kind === 'died' ? `the shell worker did not start (${init.why})` : 'the shell worker did not start');
+      for (const call of this.log) {
+        const replayed = await this.request(port, call, this.limitOf(call) * 2);
+        if (replayed.kind !== 'reply') throw new Error('replaying the episode into a new shell worker did not finish');
+      }
+    } catch (err) {
+      // The next call tries again from scratch.
+      port.terminate();
+      this.port = null;
+      throw err;
     }
     return port;
   }
 
-  private call(call: ShellCall): Promise<WorkerReply | null> {
-    const run = async (): Promise<WorkerReply | null> => {
-      if (this.disposed) return { id: 0, ok: true, result: { output: 'The shell has been closed.\n', exitCode: 1, timedOut: false } };
+  private call(call: ShellCall, signal?: AbortSignal): Promise<Outcome> {
+    const run = async (): Promise<Outcome> => {
+      if (this.disposed) return { kind: 'reply', reply: { id: 0, ok: true, result: { output: 'The shell has been closed.\n', exitCode: 1, timedOut: false } } };
+      if (signal?.aborted) return { kind: 'aborted' };
       const port = this.port ?? (await this.rebuild());
-      const reply = await this.request(port, call, this.limitOf(call));
-      if (reply === null) {
-        this.kills++;
-        this.port?.terminate();
-        this.port = null;
-        return null;
+      const outcome = await this.request(port, call, this.limitOf(call), signal);
+      if (outcome.kind === 'reply') {
+        if (call.op !== 'readFile') this.log.push(call);
+        return outcome;
       }
-      if (call.op !== 'readFile') this.log.push(call);
-      return reply;
+      // Whatever the call did is dropped with its worker; the next call starts a new one.
+      this.kills++;
+      this.port?.terminate();
+      this.port = null;
+      return outcome;
     };
     const next = this.queue.then(run, run);
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async shellCall(call: ShellCall): Promise<ShellResult> {
-    const reply = await this.call(call);
-    if (reply === null) {
-      const seconds = (this.limitOf(call) / 1000).toFixed(1);
-      return { output: `[The command was stopped: it ran longer than ${seconds} s and was ended from outside the shell; files it changed are as before it.]\n`, exitCode: 124, timedOut: true };
+  private async shellCall(call: ShellCall, signal?: AbortSignal): Promise<ShellResult> {
+    let outcome: Outcome;
+    try {
+      outcome = await this.call(call, signal);
+    } catch (err) {
+      return { output: `bash: the shell could not be restored: ${err instanceof Error ? err.message : String(err)}\n`, exitCode: 1, timedOut: false };
     }
-    if (!reply.ok) return { output: `bash: ${reply.error}\n`, exitCode: 1, timedOut: false };
-    return reply.result as ShellResult;
+    const unchanged = 'files it changed are as before it.]\n';
+    switch (outcome.kind) {
+      case 'reply':
+        return outcome.reply.ok ? (outcome.reply.result as ShellResult) : { output: `bash: ${outcome.reply.error}\n`, exitCode: 1, timedOut: false };
+      case 'timeout':
+        return { output: `[The command was stopped: it ran longer than ${(this.limitOf(call) / 1000).toFixed(1)} s and was ended from outside the shell; ${unchanged}`, exitCode: 124, timedOut: true };
+      case 'aborted':
+        return { output: `[The command was stopped: it was cancelled; ${unchanged}`, exitCode: 130, timedOut: true };
+      case 'died':
+        return { output: `[The command was stopped: the shell failed while running it (${outcome.why}); ${unchanged}`, exitCode: 137, timedOut: true };
+    }
   }
 
   exec(command: string, options?: ShellExecOptions): Promise<ShellResult> {
-    return this.shellCall({ op: 'exec', command, timeoutMs: options?.timeoutMs });
+    return this.shellCall({ op: 'exec', command, timeoutMs: options?.timeoutMs }, options?.signal);
   }
 
   run(script: string, args: readonly string[] = [], options?: ShellExecOptions): Promise<ShellResult> {
-    return this.shellCall({ op: 'run', script, args: [...args], timeoutMs: options?.timeoutMs });
+    return this.shellCall({ op: 'run', script, args: [...args], timeoutMs: options?.timeoutMs }, options?.signal);
   }
 
   async readFile(path: string): Promise<string | null> {
-    const reply = await this.call({ op: 'readFile', path });
-    return reply?.ok ? (reply.result as string | null) : null;
+    try {
+      const outcome = await this.call({ op: 'readFile', path });
+      return outcome.kind === 'reply' && outcome.reply.ok ? (outcome.reply.result as string | null) : null;
+    } catch {
+      return null;
+    }
   }
 
   dispose(): void {
     this.disposed = true;
-    this.port?.terminate();
+    const port = this.port;
     this.port = null;
+    port?.terminate();
   }
 }
 
@@ -137,6 +174,16 @@ export function browserWorkerPort(): WorkerPort {
   return {
     post: (m) => worker.postMessage(m),
     onMessage: (listener) => worker.addEventListener('message', (e) => listener(e.data as WorkerReply)),
+    onExit: (listener) =>
+      worker.addEventListener('error', (event) => {
+        event.preventDefault();
+        listener(event.message || 'the shell worker failed');
+      }),
     terminate: () => worker.terminate(),
   };
+}
+
+/** Each episode's embedded shell in its own guarded Web Worker (the app's default). */
+export function browserGuardedShellFactory(options: Omit<GuardedShellOptions, 'seed' | 'spawn'> = {}): ShellFactory {
+  return async ({ seed }) => new GuardedShell({ ...options, seed, spawn: browserWorkerPort });
 }

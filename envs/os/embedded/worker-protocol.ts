@@ -14,5 +14,7 @@ export type WorkerReply = { id: number; ok: true; result: ShellResult | string |
 export interface WorkerPort {
   post(message: WorkerRequest): void;
   onMessage(listener: (message: WorkerReply) => void): void;
+  /** The worker died on its own (a script error, or Node's heap limit), with why. */
+  onExit?(listener: (why: string) => void): void;
   terminate(): void;
 }
