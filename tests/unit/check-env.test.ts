@@ -102,14 +102,18 @@ function toy(overrides: Partial<ToyEnv> = {}): ToyEnv {
   };
 }
 
-/** Work for `ms` of this process's CPU time (so also at least `ms` of wall time), as a slow parse would. */
+/**
+ * Work for at least `ms` of this process's CPU time and of wall time, as a slow parse would. (CPU time
+ * alone can pass faster than the wall clock: the process's other threads, e.g. the GC's, count too.)
+ */
 function busy(ms: number): void {
   const cpu = () => {
     const { user, system } = process.cpuUsage();
     return (user + system) / 1000;
   };
-  const end = cpu() + ms;
-  while (cpu() < end);
+  const endCpu = cpu() + ms;
+  const endWall = performance.now() + ms;
+  while (cpu() < endCpu || performance.now() < endWall);
 }
 
 const quick = { inputs: 300, corpus: false, maxStepMs: 1000, validChecks: 5 } as const;
