@@ -29,10 +29,12 @@ interface Shown {
  * Every change of the step counter, reported by the page as it happens (a MutationObserver
  * calling an exposed function), so the test knows the last figure the page showed before it died.
  */
+/** `most`: the most steps the page showed as played (stored or saving) in the episode on screen. */
 async function watchCounter(page: Page): Promise<{ last: () => Shown; most: () => number }> {
   let last: Shown = { episodeId: null, steps: 0, saving: 0 };
   let most = 0;
   await page.exposeFunction('__counterShown', (shown: Shown) => {
+    if (shown.episodeId !== last.episodeId) most = 0; // the batch moved on to its next episode
     if (shown.steps >= last.steps || shown.episodeId !== last.episodeId) last = shown;
     most = Math.max(most, shown.steps + shown.saving);
   });
