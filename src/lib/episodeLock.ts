@@ -11,6 +11,8 @@
 const CHANNEL = 'agentplay-episode-locks';
 /** How long a holder has to store its last steps before the lock is stolen. */
 export const TAKE_OVER_WAIT_MS = 3000;
+/** How long a tab that found the episode held waits before asking once more. */
+const TRY_AGAIN_MS = 300;
 
 export interface EpisodeLock {
   /** Let go of the episode (leaving it, or after handing it over). */
@@ -85,7 +87,19 @@ export function holdEpisode(episodeId: string, mode: 'try' | 'take', hooks: Lock
       if (err instanceof DOMException && err.name === 'AbortError' && !released) void takenOver();
     };
     if (mode === 'try') {
-      locks.request(name, { ifAvailable: true }, granted).catch(lost);
+      // A reloaded tab's old document may still be letting go of the lock: ask once more before saying no.
+      let retried = false;
+      const attempt = (): void => {
+        locks
+          .request(name, { ifAvailable: true }, (lock) => {
+            if (lock || retried) return granted(lock);
+            retried = true;
+            setTimeout(attempt, TRY_AGAIN_MS);
+            return undefined;
+          })
+          .catch(lost);
+      };
+      attempt();
       return;
     }
     const ask = channel();
