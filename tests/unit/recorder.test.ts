@@ -192,7 +192,7 @@ describe('recorder under fast drivers (issue 16)', () => {
     });
     const policy = makePolicy('random', hanoi, task, 3);
     for (let i = 0; i < 25 && actor.getSnapshot().status === 'active'; i++) {
-      actor.send({ type: 'ACT', text: policy(actor.getSnapshot().context.state)!, actor: { kind: 'random' } });
+      actor.send({ type: 'ACT', text: policy(actor.getSnapshot().context.state as never)!, actor: { kind: 'random' } });
       if (i % 5 === 0) await Promise.resolve();
     }
     await recorder.flushed();
@@ -218,7 +218,7 @@ describe('recorder under fast drivers (issue 16)', () => {
       expect(await recorder.room()).toBe(true);
       const ahead = actor.getSnapshot().context.history.length - recorder.storedSteps;
       most = Math.max(most, ahead);
-      actor.send({ type: 'ACT', text: policy(actor.getSnapshot().context.state)!, actor: { kind: 'random' } });
+      actor.send({ type: 'ACT', text: policy(actor.getSnapshot().context.state as never)!, actor: { kind: 'random' } });
     }
     clearInterval(releaser);
     slow.holdWrites(false);
