@@ -150,13 +150,23 @@ export class PlaySession {
     session.stored = true;
     session.lock = await session.hold('try');
     // Holding the episode, read it again: a tab that held it a moment ago may have stored more since.
-    const current = session.lock ? ((await (await getStore()).getEpisode(header.id))?.steps ?? steps) : steps;
+    const latest = session.lock ? ((await (await getStore()).getEpisode(header.id)) ?? record) : record;
+    const current = latest.steps;
     session.storedSteps = current.length;
     const diverged = await replaySteps(session.actor, current);
     if (diverged > 0) session.notice = divergedNotice(diverged);
-    if (session.lock) await session.record(current.length);
-    else session.readOnly = OPEN_ELSEWHERE;
+    if (!session.lock) session.readOnly = OPEN_ELSEWHERE;
+    else if (latest.header.outcome) {
+      session.lock.release();
+      session.lock = null;
+      session.readOnly = ENDED_ELSEWHERE;
+    } else await session.record(current.length);
     return session;
+  }
+
+  /** Read-only because another tab drives the episode (not because it ended or is gone): it can be taken over. */
+  get canTakeOver(): boolean {
+    return this.readOnly === OPEN_ELSEWHERE || this.readOnly === TAKEN_OVER;
   }
 
   /**
@@ -164,13 +174,13 @@ export class PlaySession {
    * then the episode is rebuilt here from what is stored and recording carries on.
    */
   async takeOver(): Promise<void> {
-    if (!this.readOnly) return;
+    if (!this.canTakeOver) return;
     this.notice = null;
     const lock = await this.hold('take');
     const record = await (await getStore()).getEpisode(this.episodeId);
     if (!record || record.header.outcome) {
       lock?.release();
-      this.readOnly = record ? 'This episode ended in the other tab: open it from All episodes to replay it.' : 'This episode is no longer stored in this browser.';
+      this.readOnly = record ? ENDED_ELSEWHERE : 'This episode is no longer stored in this browser.';
       return;
     }
     this.lock = lock;
@@ -254,6 +264,7 @@ export class RecordingGate extends StepGate {
 }
 
 const OPEN_ELSEWHERE = 'This episode is open in another tab. It is shown here read-only; take it over to play on here (the other tab stops).';
+const ENDED_ELSEWHERE = 'This episode ended in another tab: open it from All episodes to replay it.';
 const TAKEN_OVER = 'This episode was taken over by another tab. Everything played here is saved; it is shown read-only.';
 
 const divergedNotice = (diverged: number): string =>
