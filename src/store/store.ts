@@ -30,6 +30,12 @@ export interface Store {
    * Rejects if the episode is missing or finished, or if step.t is not the next step number.
    */
   appendStep(step: StepRecord): Promise<void>;
+  /**
+   * Record consecutive steps of one episode in one transaction, all or none, with the same checks as
+   * appendStep. The writes are issued at once (before any read returns), so a page that unloads
+   * right after the call still commits them as long as the checks would pass.
+   */
+  appendSteps(steps: readonly StepRecord[]): Promise<void>;
   /** Write the outcome and endedAt (updatedAt = endedAt). Rejects if missing, already finished, or outcome.steps ≠ steps stored. */
   finishEpisode(id: string, outcome: Outcome, endedAt: string): Promise<void>;
   /** All headers, newest first by startedAt (ties: id descending). */
@@ -100,6 +106,35 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
   const db = await openDatabase(name);
   const listEpisodes = async () => newestFirst(await db.getAllFromIndex('episodes', 'by-startedAt'));
 
+  async function appendSteps(input: readonly StepRecord[], name: string): Promise<void> {
+    const steps = input.map((step) => checkShape(StepSchema, step, name, 'step'));
+    if (steps.length === 0) return;
+    const id = steps[0].episodeId;
+    steps.forEach((step, i) => {
+      if (step.episodeId !== id) throw new Error(`${name}: every step must belong to episode "${id}", not "${step.episodeId}"`);
+      if (i > 0 && step.t !== steps[i - 1].t + 1) throw new Error(`${name}: steps must be consecutive (t=${steps[i - 1].t} then t=${step.t})`);
+    });
+    await inTransaction(db, ['episodes', 'steps'], 'readwrite', async (tx) => {
+      const episodes = tx.objectStore('episodes');
+      const store = tx.objectStore('steps');
+      // Reads and writes are all requested now, in this order: the reads see the state before the
+      // writes, and a failed check below aborts the transaction, undoing them.
+      const reads = Promise.all([episodes.get(id), store.index('by-episode').count(id)]);
+      const writes = Promise.all(steps.map((step) => store.add(step)));
+      writes.catch(() => {}); // a failed add aborts the transaction: reported through tx.done
+      const [header, count] = await reads;
+      if (!header) throw new Error(`${name}: no episode with id "${id}"`);
+      if (header.outcome) throw new Error(`${name}: episode "${id}" is already finished`);
+      // Steps must stay 1, 2, 3, … so every stored episode exports to an importable file.
+      if (steps[0].t !== count + 1) {
+        throw new Error(`${name}: episode "${id}" has ${count} steps, so the next step is t=${count + 1}, not t=${steps[0].t}`);
+      }
+      const actors = steps.reduce((list, step) => withActor(list, step.actor), header.actors);
+      await episodes.put({ ...header, actors, updatedAt: steps[steps.length - 1].at });
+      await writes;
+    });
+  }
+
   return {
     async createEpisode(input) {
       const header = checkShape(HeaderSchema, input, 'createEpisode', 'header');
@@ -113,22 +148,11 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
     },
 
     async appendStep(input) {
-      const step = checkShape(StepSchema, input, 'appendStep', 'step');
-      const id = step.episodeId;
-      await inTransaction(db, ['episodes', 'steps'], 'readwrite', async (tx) => {
-        const episodes = tx.objectStore('episodes');
-        const steps = tx.objectStore('steps');
-        const header = await episodes.get(id);
-        if (!header) throw new Error(`appendStep: no episode with id "${id}"`);
-        if (header.outcome) throw new Error(`appendStep: episode "${id}" is already finished`);
-        // Steps must stay 1, 2, 3, … so every stored episode exports to an importable file.
-        const count = await steps.index('by-episode').count(id);
-        if (step.t !== count + 1) {
-          throw new Error(`appendStep: episode "${id}" has ${count} steps, so the next step is t=${count + 1}, not t=${step.t}`);
-        }
-        await steps.add(step);
-        await episodes.put({ ...header, actors: withActor(header.actors, step.actor), updatedAt: step.at });
-      });
+      await appendSteps([input], 'appendStep');
+    },
+
+    async appendSteps(input) {
+      await appendSteps(input, 'appendSteps');
     },
 
     async finishEpisode(id, input, endedAt) {

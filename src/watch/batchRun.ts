@@ -10,6 +10,7 @@
  */
 import type { EpisodeActor, EpisodeOutput } from '../../envs/core/episode.ts';
 import { StepGate } from '../../runtime/drivers/common.ts';
+import { RecordingGate } from '../lib/session.svelte.ts';
 import type { Driver } from '../../runtime/drivers/driver.ts';
 import { isModelError } from '../../runtime/models/types.ts';
 import { runEpisodes } from '../../runtime/runEpisodes.ts';
@@ -34,6 +35,8 @@ export interface OpenedEpisode {
   episodeId: string;
   /** Resolves when everything it recorded is written. */
   flushed(): Promise<void>;
+  /** Resolves true once the recorder has room for the next step (false: recording stopped). */
+  room(): Promise<boolean>;
   dispose(): void;
 }
 
@@ -173,7 +176,8 @@ export class BatchRun {
         seeds: [job.seed],
         unfinished: 'leave-open',
         signal,
-        gate: this.gate,
+        // Each episode's driver waits for its recorder (issue 16) and for the batch's pause.
+        gate: new RecordingGate(() => opened, this.gate),
         onDelta: this.options.onDelta,
         onStep: () => {
           episode.steps++;

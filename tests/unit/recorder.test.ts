@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { hanoi, hanoiSolution, HANOI_ACTIONS } from '../../envs/hanoi/index.ts';
 import { playActions, startEpisode, whenIdle } from '../../envs/core/runner.ts';
 import { episodeHeader, type EpisodeHeader } from '../../runtime/records.ts';
-import { attachRecorder } from '../../src/lib/recorder.ts';
+import { attachRecorder, STEPS_AHEAD } from '../../src/lib/recorder.ts';
+import { makePolicy } from '../../envs/core/policies.ts';
 import { openStore, type Store } from '../../src/store/store.ts';
 
 const task = hanoi.tasks()[0];
@@ -118,5 +119,157 @@ describe('recorder with a model driver', () => {
     const fresh = await openStore();
     expect(await fresh.importJsonl(exported)).toEqual({ imported: 1, skipped: 0, taskFiles: [] });
     expect((await fresh.getEpisode('m1'))?.steps[6].model?.reply).toBe(solution[6]);
+  });
+});
+
+/** The store, with its step writes counted and held back until `release` (a slow disk). */
+function slowStore(inner: Store) {
+  const batches: number[] = [];
+  let held: (() => void)[] = [];
+  let hold = false;
+  const store: Store = {
+    ...inner,
+    appendSteps: async (steps) => {
+      batches.push(steps.length);
+      // Issued at once, as the real store does; only the caller's notice that it landed is delayed.
+      const write = inner.appendSteps(steps);
+      if (hold) await new Promise<void>((resolve) => held.push(resolve));
+      return write;
+    },
+  };
+  return {
+    store,
+    batches,
+    holdWrites: (on: boolean) => {
+      hold = on;
+      if (!on) {
+        const waiting = held;
+        held = [];
+        for (const resolve of waiting) resolve();
+      }
+    },
+  };
+}
+
+const stepsStored = async (id: string): Promise<number> => (await store.getEpisode(id))?.steps.length ?? 0;
+
+describe('recorder under fast drivers (issue 16)', () => {
+  it('writes steps that come while a write is in flight together, in one batch, and counts only committed steps', async () => {
+    const slow = slowStore(store);
+    const actor = startEpisode(hanoi, task, { seed: 5 });
+    await whenIdle(actor);
+    const counts: number[] = [];
+    const recorder = attachRecorder(actor, { store: slow.store, header: header('b1'), episodeId: 'b1', currentView: () => 'text', onStored: (n) => counts.push(n) });
+    slow.holdWrites(true);
+    const moves = Array.from({ length: 20 }, (_, i) => HANOI_ACTIONS[i % HANOI_ACTIONS.length]);
+    for (const text of moves.slice(0, 12)) actor.send({ type: 'ACT', text, actor: { kind: 'human' } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(recorder.storedSteps).toBe(0); // nothing has landed yet, so nothing counts as stored
+    slow.holdWrites(false);
+    for (const text of moves.slice(12)) actor.send({ type: 'ACT', text, actor: { kind: 'human' } });
+    await recorder.flushed();
+    const record = (await store.getEpisode('b1'))!;
+    expect(record.steps.map((s) => s.t)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(record.steps.map((s) => s.observation)).toEqual(actor.getSnapshot().context.history.map((h) => h.observation));
+    expect(slow.batches.reduce((a, b) => a + b, 0)).toBe(20);
+    expect(slow.batches.length).toBeLessThanOrEqual(4); // 20 steps, not 20 transactions
+    expect(Math.max(...slow.batches)).toBeGreaterThan(1);
+    expect(recorder.storedSteps).toBe(20);
+    expect(counts.at(-1)).toBe(20);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+  });
+
+  it('never reports a step as stored before the store holds it', async () => {
+    const actor = startEpisode(hanoi, task, { seed: 5 });
+    await whenIdle(actor);
+    const checks: Promise<[number, number]>[] = [];
+    const recorder = attachRecorder(actor, {
+      store,
+      header: header('b2'),
+      episodeId: 'b2',
+      currentView: () => 'text',
+      onStored: (n) => checks.push(stepsStored('b2').then((have) => [n, have])),
+    });
+    const policy = makePolicy('random', hanoi, task, 3);
+    for (let i = 0; i < 25 && actor.getSnapshot().status === 'active'; i++) {
+      actor.send({ type: 'ACT', text: policy(actor.getSnapshot().context.state as never)!, actor: { kind: 'random' } });
+      if (i % 5 === 0) await Promise.resolve();
+    }
+    await recorder.flushed();
+    const pairs = await Promise.all(checks);
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const [reported, have] of pairs) expect(have).toBeGreaterThanOrEqual(reported);
+    expect(pairs.at(-1)![0]).toBe(actor.getSnapshot().context.history.length);
+  });
+
+  it('room() holds a driver back until the store has nearly caught up', async () => {
+    const slow = slowStore(store);
+    const actor = startEpisode(hanoi, task, { seed: 5 });
+    await whenIdle(actor);
+    const recorder = attachRecorder(actor, { store: slow.store, header: header('b3'), episodeId: 'b3', currentView: () => 'text' });
+    const policy = makePolicy('random', hanoi, task, 7);
+    let most = 0;
+    const releaser = setInterval(() => {
+      slow.holdWrites(false);
+      slow.holdWrites(true);
+    }, 5);
+    slow.holdWrites(true);
+    for (let i = 0; i < 30 && actor.getSnapshot().status === 'active'; i++) {
+      expect(await recorder.room()).toBe(true);
+      const ahead = actor.getSnapshot().context.history.length - recorder.storedSteps;
+      most = Math.max(most, ahead);
+      actor.send({ type: 'ACT', text: policy(actor.getSnapshot().context.state as never)!, actor: { kind: 'random' } });
+    }
+    clearInterval(releaser);
+    slow.holdWrites(false);
+    await recorder.flushed();
+    expect(most).toBeLessThanOrEqual(STEPS_AHEAD);
+    expect(most).toBeGreaterThan(0); // the driver did run ahead of the store, within the bound
+    expect(await stepsStored('b3')).toBe(actor.getSnapshot().context.history.length);
+  });
+
+  it('writes what waits at once on pagehide or a hidden page, without waiting for the write in flight', async () => {
+    const slow = slowStore(store);
+    const page = Object.assign(new EventTarget(), { document: { visibilityState: 'visible' } });
+    const actor = startEpisode(hanoi, task, { seed: 5 });
+    await whenIdle(actor);
+    const recorder = attachRecorder(actor, { store: slow.store, header: header('b4'), episodeId: 'b4', currentView: () => 'text', page });
+    actor.send({ type: 'ACT', text: HANOI_ACTIONS[0], actor: { kind: 'human' } });
+    await recorder.flushed();
+    slow.holdWrites(true);
+    for (const i of [1, 2, 3]) actor.send({ type: 'ACT', text: HANOI_ACTIONS[i], actor: { kind: 'human' } });
+    expect(slow.batches).toEqual([1, 1]); // step 2 is in flight; 3 and 4 wait for it
+    page.dispatchEvent(new Event('pagehide'));
+    expect(slow.batches).toEqual([1, 1, 2]);
+    actor.send({ type: 'ACT', text: HANOI_ACTIONS[4], actor: { kind: 'human' } });
+    page.document.visibilityState = 'hidden';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(slow.batches).toEqual([1, 1, 2, 1]);
+    slow.holdWrites(false);
+    await recorder.flushed();
+    expect((await store.getEpisode('b4'))?.steps.map((s) => s.t)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('room() answers false once recording stops or fails, so a driver stops instead of playing unrecorded steps', async () => {
+    const actor = startEpisode(hanoi, task, { seed: 5 });
+    await whenIdle(actor);
+    await store.createEpisode(header('taken2'));
+    const errors: string[] = [];
+    const failing = attachRecorder(actor, { store, header: header('taken2'), episodeId: 'taken2', currentView: () => 'text', onError: (m) => errors.push(m) });
+    actor.send({ type: 'ACT', text: HANOI_ACTIONS[0], actor: { kind: 'human' } });
+    expect(await failing.room(0)).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect(await stepsStored('taken2')).toBe(0); // nothing went into the other episode with that id
+
+    const other = startEpisode(hanoi, task, { seed: 5 });
+    await whenIdle(other);
+    const recorder = attachRecorder(other, { store, header: header('b5'), episodeId: 'b5', currentView: () => 'text' });
+    other.send({ type: 'ACT', text: HANOI_ACTIONS[0], actor: { kind: 'human' } });
+    recorder.stop();
+    expect(await recorder.room()).toBe(false);
+    await recorder.flushed();
+    other.send({ type: 'ACT', text: HANOI_ACTIONS[1], actor: { kind: 'human' } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await stepsStored('b5')).toBe(1); // the step noted before stop lands; none after it
   });
 });

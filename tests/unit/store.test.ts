@@ -127,6 +127,39 @@ describe('store: recording episodes', () => {
     expect((await store.getEpisode('e1'))?.header.updatedAt).toBe('2025-01-01T10:05:00.000Z');
   });
 
+  it('appendSteps writes consecutive steps in one transaction, with the actors and updatedAt of the last', async () => {
+    await store.createEpisode(header('e1'));
+    await store.appendSteps([step('e1', 1)]);
+    const batch = [step('e1', 2), step('e1', 3, { actor: { kind: 'random', name: 'random policy' }, at: '2025-01-01T10:09:00.000Z' })];
+    await store.appendSteps(batch);
+    const got = await store.getEpisode('e1');
+    expect(got?.steps).toEqual([step('e1', 1), ...batch]);
+    expect(got?.header.actors).toEqual([{ kind: 'human', name: 'tester' }, { kind: 'random', name: 'random policy' }]);
+    expect(got?.header.updatedAt).toBe('2025-01-01T10:09:00.000Z');
+    await store.appendSteps([]); // nothing to write
+    expect((await store.getEpisode('e1'))?.steps).toHaveLength(3);
+  });
+
+  it('appendSteps writes all or none: a wrong first step number, a gap, another episode or a missing episode write nothing', async () => {
+    await store.createEpisode(header('e1'));
+    await store.appendSteps([step('e1', 1)]);
+    const before = await store.getEpisode('e1');
+    await expect(store.appendSteps([step('e1', 3), step('e1', 4)])).rejects.toThrow(/has 1 steps, so the next step is t=2, not t=3/);
+    await expect(store.appendSteps([step('e1', 2), step('e1', 4)])).rejects.toThrow(/consecutive/);
+    await expect(store.appendSteps([step('e1', 2), step('e2', 3)])).rejects.toThrow(/every step must belong/);
+    await expect(store.appendSteps([step('e1', 1), step('e1', 2)])).rejects.toThrow(/next step is t=2, not t=1/);
+    expect(await store.getEpisode('e1')).toEqual(before);
+    await expect(store.appendSteps([step('ghost', 1), step('ghost', 2)])).rejects.toThrow(/no episode with id "ghost"/);
+    expect(await store.getEpisode('ghost')).toBeUndefined();
+    expect(await store.exportJsonl()).toBe(toJsonl([before!]));
+  });
+
+  it('appendSteps issued back to back land in order (IndexedDB orders the transactions)', async () => {
+    await store.createEpisode(header('e1'));
+    await Promise.all([store.appendSteps([step('e1', 1), step('e1', 2)]), store.appendSteps([step('e1', 3)]), store.appendSteps([step('e1', 4)])]);
+    expect((await store.getEpisode('e1'))?.steps.map((s) => s.t)).toEqual([1, 2, 3, 4]);
+  });
+
   it('keeps steps written one by one across closing and reopening the database', async () => {
     await play(store, 'e1', 4, 0, false);
     store.close();

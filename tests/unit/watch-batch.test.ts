@@ -15,7 +15,7 @@ import { batchJobs, taskSets, type BatchJob } from '../../src/watch/taskSets.ts'
 
 const jobs = (n: number): BatchJob[] => Array.from({ length: n }, (_, k) => ({ taskId: k % 2 ? 'hanoi-4' : 'hanoi-3', taskName: '', seed: k }));
 
-function headless(driverFor: (job: BatchJob) => Driver, n: number, concurrency: number) {
+function headless(driverFor: (job: BatchJob) => Driver, n: number, concurrency: number, room: () => Promise<boolean> = async () => true) {
   let open = 0;
   let most = 0;
   const opened: string[] = [];
@@ -27,7 +27,7 @@ function headless(driverFor: (job: BatchJob) => Driver, n: number, concurrency: 
       const actor = startEpisode(hanoi, getTask(hanoi, job.taskId), { seed: job.seed });
       opened.push(`${job.taskId}/${job.seed}`);
       most = Math.max(most, ++open);
-      return { actor, episodeId: `${job.taskId}/${job.seed}`, flushed: async () => undefined, dispose: () => (open--, actor.stop()) };
+      return { actor, episodeId: `${job.taskId}/${job.seed}`, flushed: async () => undefined, room, dispose: () => (open--, actor.stop()) };
     },
   });
   return { run, opened, most: () => most };
@@ -45,6 +45,28 @@ describe('BatchRun', () => {
     expect(p).toMatchObject({ total: 9, done: 9, errors: 0, stopped: 0, running: 0, over: true });
     expect(run.episodes.every((e) => e.output?.success === true && e.steps === e.output.steps)).toBe(true);
     expect(p.perMinute).toBeGreaterThan(0);
+  });
+
+  it("each driver waits for its recorder's room before every action", async () => {
+    let open = false;
+    const waiting: (() => void)[] = [];
+    const room = () => (open ? Promise.resolve(true) : new Promise<boolean>((resolve) => waiting.push(() => resolve(true))));
+    const { run } = headless(oracle(0), 2, 2, room);
+    const done = run.run();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(run.episodes.map((e) => e.steps)).toEqual([0, 0]); // the recorder has no room: no action is sent
+    expect(waiting.length).toBe(2);
+    open = true;
+    for (const wake of waiting) wake();
+    await done;
+    expect(run.progress()).toMatchObject({ done: 2, errors: 0 });
+  });
+
+  it('a recorder that stopped ends its episode without further actions', async () => {
+    const { run } = headless(oracle(0), 1, 1, async () => false);
+    await run.run();
+    expect(run.episodes[0].steps).toBe(0);
+    expect(run.episodes[0].output).toBeUndefined();
   });
 
   it('pause holds every driver and starts nothing new; resume finishes the batch', async () => {
