@@ -1,21 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import { waitForStoredSteps } from './helpers.ts';
+import { waitForStoredSteps, screens } from './helpers.ts';
 
 /**
  * Issue 18 as a person meets it: MySQL's answers in the SQL console, an OS test task judged by
  * its bash check script, and an imported task file that survives a reload with its episode.
  */
 
-const SCREENS = 'test-results/screens';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function runSql(page: Page, sql: string, step: number): Promise<void> {
   await page.getByLabel('SQL (Ctrl+Enter runs)').fill(sql);
@@ -40,7 +33,7 @@ test('DB: SHOW TABLES and DESCRIBE answer as MySQL does, in AgentBench\'s printe
   await expect(page.getByTestId('text-view')).toContainText("[('Rank', 'text', 'YES', '', None, ''), ('Name', 'text', 'YES', '', None, '')");
   await page.getByRole('button', { name: 'Visual view' }).click();
   await expect(page.getByTestId('db-console')).toContainText('Floors');
-  await shoot(page, 'db-describe');
+  await screens(page, 'db-describe');
 
   await runSql(page, 'SELEC 1', 3);
   await expect(page.getByTestId('db-reply')).toContainText('1064 (42000): You have an error in your SQL syntax');
@@ -67,7 +60,7 @@ test('OS: a test task with a bash check script is judged by running the script: 
   await playDateFormat(page, GOOD_TOOL);
   await expect(page.getByTestId('outcome')).toContainText('Solved!', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Visual view' }).click();
-  await shoot(page, 'os-test-check-solved');
+  await screens(page, 'os-test-check-solved');
 
   // Prints the date unformatted: checking/2.sh exits 1 on its first case.
   await playDateFormat(page, `echo '#!/bin/bash\necho "$1"' > /usr/local/bin/date-format && chmod +x /usr/local/bin/date-format`);
@@ -87,7 +80,7 @@ test('An imported task file is kept: after a reload its task is listed, its epis
   await expect(page.getByRole('status').filter({ hasText: 'Imported 1 task(s) from mine.jsonl; kept in this browser.' })).toBeVisible();
   await page.getByLabel('Seed', { exact: true }).fill('0');
   await page.getByTestId('task-search').fill('task file line 1');
-  await shoot(page, 'catalogue-imported-task');
+  await screens(page, 'catalogue-imported-task');
   await page.getByRole('link', { name: /^Play task file line 1/ }).click();
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \//, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Visual view' }).click();
@@ -142,9 +135,9 @@ test('An imported task file is kept: after a reload its task is listed, its epis
   await page.reload();
   await expect(page.getByTestId('missing-task')).toContainText('db-file-000');
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
-  await shoot(page, 'missing-task');
+  await screens(page, 'missing-task');
   await page.getByTestId('import-tasks-db').setInputFiles(taskFile());
   await expect(page.getByTestId('replay-summary')).toContainText('Complete', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Visual view' }).click();
-  await shoot(page, 'imported-task-replay');
+  await screens(page, 'imported-task-replay');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { storedSteps, waitForStoredSteps } from './helpers.ts';
+import { storedSteps, waitForStoredSteps, screens } from './helpers.ts';
 
 /**
  * Issue 13, by keyboard only: an annotator writes a two-subgoal set for Hanoi on a
@@ -8,14 +8,7 @@ import { storedSteps, waitForStoredSteps } from './helpers.ts';
  * its queue jumps to the contested step; a rating study with two raters gives κ and r.
  */
 
-const SCREENS = 'test-results/screens';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Play Hanoi3Disk with the number keys (1 AB, 2 AC, 3 BA, 4 BC, 5 CA, 6 CB). */
 async function playByKeys(page: Page, seed: number, keys: string): Promise<void> {
@@ -60,7 +53,7 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   await expect(page.getByTestId('annotate-episodes').locator('li')).toHaveCount(3);
   await expect(page.getByTestId('key-legend')).toContainText('select an episode');
   await setAnnotator(page, 'alice');
-  await shoot(page, 'annotate-task-empty');
+  await screens(page, 'annotate-task-empty');
   await page.keyboard.press(']');
   await page.keyboard.press(']');
   await page.keyboard.press('o');
@@ -80,7 +73,7 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   await expect(page.getByTestId('check-summary')).toContainText('Re-scored 3 stored episode(s)');
   const before = await firedCounts(page);
   expect(before[1]).toBe('1');
-  await shoot(page, 'annotate-episode');
+  await screens(page, 'annotate-episode');
 
   // Edit subgoal 1's pattern: only episodes that moved a disk onto rod C reach it.
   await page.keyboard.press('ArrowUp');
@@ -106,7 +99,7 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('check-message')).toHaveText('Flagged step 1.');
   await expect(page.getByTestId('flags')).toContainText('moving onto C is not progress yet');
-  await shoot(page, 'annotate-check');
+  await screens(page, 'annotate-check');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('flags')).toContainText('step 1');
   await expect(page.getByTestId('annotate-episodes').locator('li')).toHaveCount(4);
@@ -133,7 +126,7 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   const first = page.getByTestId('disagreements').locator('li').first();
   await expect(first).toBeVisible();
   const [, episode, step] = /episode (\w+), step (\d+)/.exec((await first.textContent()) ?? '') ?? [];
-  await shoot(page, 'annotate-agreement');
+  await screens(page, 'annotate-agreement');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/annotate/hanoi/hanoi-3/${episode}[\\w-]*\\?step=${step}&subgoal=1$`));
   await expect(page.getByTestId('annotate-position')).toHaveText(new RegExp(`^Step ${step} of`));
@@ -149,7 +142,7 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   await page.keyboard.press('n');
   await expect(page.getByTestId('rate-position')).toContainText('trajectory 1 of 3');
   await expect(page.getByTestId('rate-trajectory')).not.toContainText('score');
-  await shoot(page, 'annotate-rate');
+  await screens(page, 'annotate-rate');
   for (const k of ['1', '3', '5']) await page.keyboard.press(k);
   await expect(page.getByTestId('rate-position')).toContainText('rated 3');
   await page.keyboard.press('a');
@@ -165,7 +158,7 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   await expect(page.getByTestId('study-kappa')).toHaveText(/^-?\d\.\d{3}$/);
   await expect(page.getByTestId('study-pearson')).toHaveCount(2);
   await expect(page.getByTestId('study-pearson').first()).toHaveText(/^-?\d\.\d{3}$/);
-  await shoot(page, 'annotate-rate-results');
+  await screens(page, 'annotate-rate-results');
 });
 
 test('an AgentBoard test.jsonl row imports as a set, exports byte-identical, and once chosen scores new episodes', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 
 export const HANOI = {
@@ -48,4 +49,15 @@ export function storedSteps(page: Page): Promise<{ episodeId: string; t: number;
 /** Wait until `n` steps are stored (writes land asynchronously after each step). */
 export async function waitForStoredSteps(page: Page, n: number): Promise<void> {
   await expect.poll(async () => (await storedSteps(page)).length).toBe(n);
+}
+
+/** Screenshots of the page as it is, at desktop (1280×800) and phone (390×844) sizes, into test-results/screens/NAME-{desktop,phone}.png. */
+export async function screens(page: Page, name: string): Promise<void> {
+  const dir = 'test-results/screens';
+  mkdirSync(dir, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${dir}/${name}-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

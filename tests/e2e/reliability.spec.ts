@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { HANOI3_SOLUTION, act, storedSteps } from './helpers.ts';
+import { HANOI3_SOLUTION, act, storedSteps, screens } from './helpers.ts';
 
 /**
  * Issue 16, items 4 and 5: a closed or reloaded tab never loses a step the page showed
@@ -7,14 +7,7 @@ import { HANOI3_SOLUTION, act, storedSteps } from './helpers.ts';
  * one tab drives an episode (a second tab is read-only until it takes the episode over).
  */
 
-const SCREENS = 'test-results/screens';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 interface Shown {
   /** The episode on screen (from the #/resume/ID address), once stored. */
@@ -144,7 +137,7 @@ test('one episode in two tabs: the second is read-only until it takes over; the 
   await expect(second.getByRole('button', { name: HANOI3_SOLUTION[2], exact: true })).toHaveCount(0);
   await second.keyboard.press('6'); // keys do nothing either
   await expect(second.getByTestId('step-count')).toHaveText(/^2 \//);
-  await shoot(second, 'two-tabs-read-only');
+  await screens(second, 'two-tabs-read-only');
 
   // The first tab plays on meanwhile; taking over picks that up from the store.
   await act(first, HANOI3_SOLUTION[2], 3);
@@ -155,7 +148,7 @@ test('one episode in two tabs: the second is read-only until it takes over; the 
   await expect(first.getByRole('button', { name: HANOI3_SOLUTION[3], exact: true })).toHaveCount(0);
   await first.keyboard.press('2');
   await expect(first.getByTestId('step-count')).toHaveText(/^3 \//);
-  await shoot(first, 'two-tabs-taken-over');
+  await screens(first, 'two-tabs-taken-over');
 
   for (const [i, move] of HANOI3_SOLUTION.slice(3).entries()) await act(second, move, i + 4);
   await expect(second.getByTestId('outcome')).toContainText('Solved!');

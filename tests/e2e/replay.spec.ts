@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { HANOI, HANOI3_SOLUTION, act } from './helpers.ts';
+import { HANOI, HANOI3_SOLUTION, act, screens } from './helpers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = join(root, 'test-results', 'replay-e2e');
@@ -59,14 +59,6 @@ async function importEpisodes(page: Page, episodes: Episode[]): Promise<void> {
   await expect(page.getByRole('status')).toContainText(`Imported ${episodes.length} episode(s)`);
 }
 
-async function screens(page: Page, name: string): Promise<void> {
-  mkdirSync(join(root, 'test-results', 'screens'), { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: join(root, 'test-results', 'screens', `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: join(root, 'test-results', 'screens', `${name}-phone.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 /** Click the timeline at step `t` (cells are equal: step 0 … total). */
 async function timelinePoint(page: Page, t: number, total: number, nth = 0): Promise<{ x: number; y: number }> {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { HANOI3_SOLUTION } from './helpers.ts';
+import { HANOI3_SOLUTION, screens } from './helpers.ts';
 
 /**
  * A participant's whole study in Chromium: Prolific parameters, consent, practice and
@@ -10,7 +10,6 @@ import { HANOI3_SOLUTION } from './helpers.ts';
  * exactly once each.
  */
 
-const SCREENS = 'test-results/screens';
 
 /** A local results endpoint: fails the first `failFirst` POSTs with 500, then stores each body. */
 function startCollector(failFirst: number): Promise<{ server: Server; port: number; received: string[]; failures: () => number }> {
@@ -83,13 +82,7 @@ async function setHidden(page: Page, hidden: boolean): Promise<void> {
   }, hidden);
 }
 
-async function screens(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/study-${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/study-${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const studyScreens = (page: Page, name: string) => screens(page, `study-${name}`);
 
 /** Episode headers as stored in IndexedDB. */
 function storedHeaders(page: Page): Promise<any[]> {
@@ -128,7 +121,7 @@ test('a participant runs a study from a Prolific link: reload, hidden tab, idle;
     await page.goto('/#/study/e2e-flow?PROLIFIC_PID=pp1&STUDY_ID=st1&SESSION_ID=se1');
     await expect(page.getByRole('heading', { name: 'Consent' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0); // no way out into the app
-    await screens(page, 'consent');
+    await studyScreens(page, 'consent');
     await page.getByRole('button', { name: 'I agree' }).click();
     await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
     await page.getByRole('button', { name: 'Start' }).click();
@@ -137,7 +130,7 @@ test('a participant runs a study from a Prolific link: reload, hidden tab, idle;
     await expect(page.getByTestId('study-progress')).toHaveText('Practice 1 of 1');
     await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 30/);
     await expect(page.getByRole('group', { name: 'View' })).toHaveCount(0); // text only, like the model
-    await screens(page, 'task');
+    await studyScreens(page, 'task');
     await playHanoi(page);
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -176,7 +169,7 @@ test('a participant runs a study from a Prolific link: reload, hidden tab, idle;
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByTestId('completion-code')).toHaveText('E2E-CODE');
     await expect(page.getByTestId('delivery')).toHaveText('All results reached the researcher.', { timeout: 15_000 });
-    await screens(page, 'end');
+    await studyScreens(page, 'end');
 
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download your results' }).click();
@@ -239,7 +232,7 @@ test('a participant runs a study from a Prolific link: reload, hidden tab, idle;
     await page.reload();
     await page.getByTestId('import-results').setInputFiles('test-results/study-results.jsonl');
     await expect(page.getByTestId('clean-count')).toContainText('1 finished, scored episode(s)'); // the exclusion is kept
-    await screens(page, 'researcher');
+    await studyScreens(page, 'researcher');
     // The scores of this browser's episodes leave the excluded one out, and say so.
     await page.goto('/#/scores');
     await expect(page.getByTestId('scores-summary')).toContainText('1 excluded');
@@ -280,7 +273,7 @@ test('inside JATOS each finished episode is appended once (also across a reload)
   await expect(page.getByTestId('paused')).toBeVisible();
   await expect(page.getByRole('button', { name: HANOI3_SOLUTION[1], exact: true })).toHaveCount(0);
   await expect(page.getByTestId('text-view')).toHaveCount(0);
-  await screens(page, 'paused');
+  await studyScreens(page, 'paused');
   await page.waitForTimeout(1000);
   await page.keyboard.press('Enter'); // Resume has the focus
   await playHanoi(page, 1);
@@ -318,7 +311,7 @@ test('settings show the browser\'s participant id; editing it labels free play w
   await input.fill('tester-3');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toContainText('recorded as tester-3');
-  await screens(page, 'settings');
+  await studyScreens(page, 'settings');
   for (const attempt of [1, 2]) {
     await page.goto('/');
     await page.getByRole('link', { name: 'Play Hanoi3Disk-v0', exact: true }).click();

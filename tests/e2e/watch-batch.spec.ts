@@ -6,15 +6,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { screens } from './helpers.ts';
 
-const SCREENS = 'test-results/screens';
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function exportAll(page: Page): Promise<{ header: { task: string; seed: number; driver: { kind: string }; outcome?: { success: boolean | null } }; steps: unknown[] }[]> {
   await page.goto('/#/episodes');
@@ -38,7 +32,7 @@ test('a batch over every Hanoi game (3 seeds each, 3 at once) shows progress, pa
   await page.getByLabel('Episodes at once', { exact: true }).fill('3');
   await page.getByLabel('Pause between actions (ms)').fill('150');
   await expect(page.getByTestId('set-plan')).toHaveText('6 episodes: 2 tasks × their seeds (SmartPlay repeats each game).');
-  await shoot(page, 'watch-batch-settings');
+  await screens(page, 'watch-batch-settings');
 
   await page.getByRole('button', { name: 'Start' }).click();
   const status = page.getByTestId('batch-status');
@@ -56,7 +50,7 @@ test('a batch over every Hanoi game (3 seeds each, 3 at once) shows progress, pa
   expect(await page.getByTestId('batch-running').textContent()).toBe(frozen);
   expect(await page.getByTestId('batch-progress').getAttribute('value')).toBe(ended);
   await expect(page.getByRole('button', { name: 'Resume' })).toHaveAttribute('aria-pressed', 'true');
-  await shoot(page, 'watch-batch-paused');
+  await screens(page, 'watch-batch-paused');
 
   await page.getByRole('button', { name: 'Resume' }).focus();
   await page.keyboard.press('Enter'); // keyboard works as well as the mouse
@@ -65,7 +59,7 @@ test('a batch over every Hanoi game (3 seeds each, 3 at once) shows progress, pa
   await expect(status).toContainText(/episodes\/min/);
   await expect(page.getByTestId('batch-episodes').locator('tbody tr')).toHaveCount(6);
   await expect(page.getByTestId('batch-metric').first()).toContainText('Hanoi3Disk-v0 · oracle');
-  await shoot(page, 'watch-batch-done');
+  await screens(page, 'watch-batch-done');
 
   const records = await exportAll(page);
   expect(records).toHaveLength(6);

@@ -8,17 +8,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { screens } from './helpers.ts';
 import { ensureTinyGguf } from '../../scripts/make-tiny-gguf.ts';
 
-const SCREENS = 'test-results/screens';
 const MODEL_PATH = ensureTinyGguf();
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENS}/${name}-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const stepCount = async (page: Page) => Number(((await page.getByTestId('step-count').textContent()) ?? '0').split('/')[0]);
 
@@ -47,7 +41,7 @@ test('wllama in Watch: loads the tiny GGUF from a URL, plays three Hanoi steps, 
   await chooseWllama(page);
   await page.getByLabel('From a URL').check();
   await page.getByLabel('Model URL').fill('/models/tiny.gguf');
-  await shoot(page, 'watch-wllama-settings');
+  await screens(page, 'watch-wllama-settings');
 
   await page.getByRole('button', { name: 'Start' }).click();
   // The run starts once the model is loaded; pause at once and take the next steps one at a time.
@@ -62,7 +56,7 @@ test('wllama in Watch: loads the tiny GGUF from a URL, plays three Hanoi steps, 
   // A step already in flight when Pause was pressed may add one more: at least three were played.
   expect(await stepCount(page)).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId('tokens-per-second')).toHaveText(/^\d+\.\d tokens\/s$/);
-  await shoot(page, 'watch-wllama-playing');
+  await screens(page, 'watch-wllama-playing');
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(page.getByTestId('driver-status')).toContainText('Stopped');
 
@@ -104,7 +98,7 @@ test('a slow model download shows its progress and can be cancelled; a picked fi
   const loading = page.getByTestId('model-loading');
   await expect(loading).toContainText('Preparing tiny.gguf');
   await expect(loading.getByRole('progressbar')).toBeVisible();
-  await shoot(page, 'watch-wllama-loading');
+  await screens(page, 'watch-wllama-loading');
   await page.getByRole('button', { name: 'Cancel loading' }).click();
   await expect(page.getByRole('alert')).toHaveText('The model load was cancelled.');
   await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
