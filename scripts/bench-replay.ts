@@ -5,7 +5,7 @@
  *   - opening a 1,000-step episode's replay in headless Chromium, target ≤ 300 ms
  *     (from the route change to the timeline's last cell on screen; median of 7, after a warm-up).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { verifyEpisode } from '../runtime/verify.ts';
 import { encodeShare, shareLink } from '../runtime/replay/share.ts';
 import { toJsonl } from '../runtime/jsonl.ts';
 import type { EpisodeRecord } from '../runtime/records.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath, servePreview } from './chromium.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -85,15 +85,8 @@ const distFlag = process.argv.indexOf('--dist');
 const dist = distFlag > 0 ? process.argv[distFlag + 1] : mkdtempSync(join(tmpdir(), 'agentplay-replay-bench-'));
 if (distFlag < 0) execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
 const port = 4176;
-const server = spawn('npx', ['vite', 'preview', '--outDir', dist, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
+const server = await servePreview(dist, port);
 try {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
@@ -123,6 +116,6 @@ try {
     await browser.close();
   }
 } finally {
-  if (server.pid) process.kill(-server.pid);
+  server.close();
   if (distFlag < 0) rmSync(dist, { recursive: true, force: true });
 }

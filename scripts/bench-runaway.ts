@@ -9,7 +9,7 @@
  * (out: a build of the app, or null for Node only). Alone: `npm run bench:runaway -- [--no-browser | --out DIST] [--in-thread]`
  * (--in-thread also times the python runaway on the calling thread, unguarded: ~10-20 s).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ import { WORKER_HEAP_MB } from '../envs/core/nodeWorker.ts';
 import { nodeWorkerExecutorFactory } from '../envs/db/node.ts';
 import { DB_ROWS, DB_TASKS, setupFor } from '../envs/db/tasks.ts';
 import { quantile } from '../envs/core/stats.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath, servePreview } from './chromium.ts';
 
 /** Runaways: the first only an outside kill stops; the others the engine itself refuses or stops now. */
 export const RUNAWAY_COMMANDS = [
@@ -94,15 +94,8 @@ async function nodeFigures(inThread: boolean): Promise<string[]> {
 /** Chromium on the built app: a runaway command (OS) and query (DB) with an animation-frame loop recording the longest gap. */
 async function browserFigures(out: string, port: number): Promise<string[]> {
   const { chromium } = await import('@playwright/test');
-  const server = spawn('npx', ['vite', 'preview', '--outDir', out, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
+  const server = await servePreview(out, port);
   try {
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage();
@@ -146,7 +139,7 @@ async function browserFigures(out: string, port: number): Promise<string[]> {
       await browser.close();
     }
   } finally {
-    if (server.pid) process.kill(-server.pid);
+    server.close();
   }
 }
 

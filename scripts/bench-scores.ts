@@ -9,7 +9,7 @@
  * (out: a build of the app). Alone: `npx tsx scripts/bench-scores.ts [--no-browser] [N]`
  * (builds the app into a temporary folder).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ import { toJsonl } from '../runtime/jsonl.ts';
 import { computeScores } from '../runtime/scores/index.ts';
 import { syntheticEpisodes, type SyntheticTask } from '../runtime/scores/synthetic.ts';
 import { envTaskInfo } from '../runtime/taskInfo.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath, servePreview } from './chromium.ts';
 
 const ms = (x: number) => `${Math.round(x)} ms`;
 
@@ -54,15 +54,8 @@ async function nodeFigures(n: number): Promise<{ lines: string[]; file: string; 
 /** Chromium: the built app at `out`, the file picked in the scores view, timed until tables and charts are on screen. */
 async function browserFigures(out: string, file: string, port: number): Promise<string[]> {
   const { chromium } = await import('@playwright/test');
-  const server = spawn('npx', ['vite', 'preview', '--outDir', out, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
+  const server = await servePreview(out, port);
   try {
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -107,7 +100,7 @@ async function browserFigures(out: string, file: string, port: number): Promise<
       await browser.close();
     }
   } finally {
-    if (server.pid) process.kill(-server.pid);
+    server.close();
   }
 }
 

@@ -3,9 +3,9 @@
  * through the episode machine (so the machine's cost per step shows), then the
  * built app's initial JavaScript size (gzip). Prints figures; asserts nothing.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath, servePreview } from './chromium.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -150,15 +150,8 @@ function initialJsGzip(out: string): { files: string[]; bytes: number; gzip: num
 async function browserBench(out: string): Promise<Record<string, unknown>> {
   const { chromium } = await import('@playwright/test');
   const port = 4175;
-  const server = spawn('npx', ['vite', 'preview', '--outDir', out, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
+  const server = await servePreview(out, port);
   try {
-    for (let i = 0; i < 100; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
     const browser = await chromium.launch({
       executablePath: chromiumPath(),
       args: CHROMIUM_ARGS,
@@ -175,7 +168,7 @@ async function browserBench(out: string): Promise<Record<string, unknown>> {
       await browser.close();
     }
   } finally {
-    if (server.pid) process.kill(-server.pid);
+    server.close();
   }
 }
 

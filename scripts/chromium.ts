@@ -3,6 +3,7 @@
  * Debian's /usr/bin/chromium, else undefined (Playwright's own browser). The flags keep
  * it from reaching out to the network, which machines without internet refuse.
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export function chromiumPath(): string | undefined {
@@ -19,3 +20,21 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** `vite preview` of a built app on 127.0.0.1:port, once it answers (the benchmarks' page server). */
+export async function servePreview(outDir: string, port: number): Promise<{ url: string; close(): void }> {
+  const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
+  const url = `http://127.0.0.1:${port}/`;
+  const close = () => {
+    if (server.pid) process.kill(-server.pid);
+  };
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return { url, close };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  close();
+  throw new Error(`vite preview did not answer on ${url} within 20 s.`);
+}
