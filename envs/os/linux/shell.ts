@@ -12,8 +12,8 @@ import { DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type She
 import { toBase64, type ConsoleResult } from './console.ts';
 import type { LinuxMachine } from './machine.ts';
 
-/** Emulated commands are slower than native ones: the session's default limit. */
-export const LINUX_COMMAND_TIMEOUT_MS = Math.max(DEFAULT_COMMAND_TIMEOUT_MS, 5000);
+/** Emulated commands are slower than native ones, and upstream waits long for output: the session's default limit. */
+export const LINUX_COMMAND_TIMEOUT_MS = Math.max(DEFAULT_COMMAND_TIMEOUT_MS, 20_000);
 /** How long a restored machine may take to show its prompts. */
 const READY_MS = 15_000;
 
