@@ -220,6 +220,8 @@ export const HeaderSchema = v.object({
   /** Every pause while the episode was shown, in the order they began. */
   pauses: v.optional(v.array(PauseSchema)),
   signals: v.optional(v.array(SignalSchema)),
+  /** The OS environment's backend the episode ran in (absent: the embedded shell, the default). */
+  shell: v.optional(v.picklist(['embedded', 'webcontainer', 'linux'])),
 });
 
 export const StepSchema = v.object({

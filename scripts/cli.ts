@@ -32,6 +32,8 @@ const USAGE = `Usage:
   npm run -s cli -- run --env ENV --task TASK [--seed N] [--max-steps N] [--reset-line]
         [--agent random|oracle|openai] (--driver is the same flag) [--episodes N] [--out FILE.jsonl]
         [--base-url URL --model NAME [--api-key KEY] [--temperature T] [--max-tokens N]]
+        [--shell embedded|linux] (os only: the simulated shell, default, or real Linux in the
+        v86 emulator, restored per episode from the image \`npm run os:image\` builds)
         reads one raw action per line from stdin (--input raw), or for AgentBench
         environments (os, db) one JSON string per line, the reply (--input jsonl, their default);
         prints one JSON object per step
@@ -167,9 +169,29 @@ function importTaskFile(env: EnvDefinition, flags: Map<string, string | true>): 
   }
 }
 
+/** --shell: which backend the OS environment's episodes run in (recorded in each episode's header). */
+async function chooseShell(env: EnvDefinition, flags: Map<string, string | true>): Promise<'embedded' | 'linux' | undefined> {
+  const shell = flags.get('shell');
+  if (shell === undefined) return undefined;
+  if (env.id !== 'os') throw new UsageError('--shell applies to the os environment only.');
+  const { setOsShellFactory } = await import('../envs/os/index.ts');
+  if (shell === 'embedded') {
+    setOsShellFactory(null);
+    return 'embedded';
+  }
+  if (shell === 'linux') {
+    const { linuxImagePresent, linuxShellFactory, IMAGE_DIR } = await import('../envs/os/linux/node.ts');
+    if (!linuxImagePresent()) throw new UsageError(`--shell linux needs the Linux image and its saved state in ${IMAGE_DIR}: run \`npm run os:image\` (root and Debian/Ubuntu apt).`);
+    setOsShellFactory(linuxShellFactory);
+    return 'linux';
+  }
+  throw new UsageError(`--shell takes embedded or linux (webcontainer runs in the browser only), not ${JSON.stringify(shell)}.`);
+}
+
 async function run(flags: Map<string, string | true>): Promise<void> {
   const env = await loadEnv(required(flags, 'env'));
-  if (flags.get('all-tasks') === true) return runSet(env, flags);
+  const shell = await chooseShell(env, flags);
+  if (flags.get('all-tasks') === true) return runSet(env, flags, shell);
   const imported = importTaskFile(env, flags);
   // With a task file and no --task, play its first task.
   const task = !flags.has('task') && imported.length > 0 ? imported[0] : getTask(env, required(flags, 'task'));
@@ -211,6 +233,7 @@ async function run(flags: Map<string, string | true>): Promise<void> {
       const id = randomUUID();
       const endedAt = new Date().toISOString();
       const header = episodeHeader(final.context, { id, driver: run.driver.info, view: 'text', appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)! });
+      if (shell) header.shell = shell;
       const steps = final.context.history.map((h) => toStepRecord(id, h, 'text', endedAt));
       const actors = steps.reduce((list, st) => withActor(list, st.actor), header.actors);
       records.push({ header: { ...header, actors, updatedAt: endedAt, endedAt, outcome: output }, steps });
@@ -242,7 +265,7 @@ function summaryLine(records: EpisodeRecord[], env: EnvDefinition): Record<strin
 }
 
 /** run --all-tasks: every task of the set under the benchmark's protocol, one outcome line each, then the summary. */
-async function runSet(env: EnvDefinition, flags: Map<string, string | true>): Promise<void> {
+async function runSet(env: EnvDefinition, flags: Map<string, string | true>, shell?: 'embedded' | 'linux'): Promise<void> {
   if (!flags.has('agent') && !flags.has('driver')) throw new UsageError('--all-tasks needs --agent (stdin plays one episode).');
   const episodes = flags.get('episodes') === undefined || flags.get('episodes') === true ? undefined : integer(flags, 'episodes', 1);
   if (episodes !== undefined && episodes < 1) throw new UsageError('--episodes must be at least 1.');
@@ -259,6 +282,7 @@ async function runSet(env: EnvDefinition, flags: Map<string, string | true>): Pr
     },
     { seed: integer(flags, 'seed', 0), episodes, maxSteps, onEpisode: (task, output, seed) => print({ episode: ++n, task: task.id, seed, ...output }) },
   );
+  if (shell) for (const r of records) r.header.shell = shell;
   if (records.length > 0) print(summaryLine(records, env));
   if (typeof out === 'string') writeFileSync(out, toJsonl(records));
   if (error) throw error;
