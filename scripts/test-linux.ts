@@ -90,8 +90,11 @@ async function main(): Promise<void> {
     for (const task of tasks) {
       const result = await solveByExample(env, task);
       if (result.success) solved++;
-      else failures.push(`${task.id}: ${result.transcript.join('\n  | ').slice(0, 1500)}`);
-      process.stdout.write(result.success ? '.' : 'F');
+      else {
+        failures.push(`${task.id}: ${result.transcript.join('\n  | ').slice(0, 1500)}`);
+        process.stdout.write(`\nF ${task.id}: ${result.transcript.slice(-3).join(' | ').replace(/\s+/g, ' ').slice(0, 300)}\n`);
+      }
+      if (result.success) process.stdout.write('.');
     }
     process.stdout.write('\n');
     console.log(`${set.name}: ${solved}/${tasks.length} solved by their own examples in the Linux backend (${((Date.now() - started) / 1000).toFixed(0)} s)`);

@@ -14,6 +14,11 @@ import type { LinuxMachine } from './machine.ts';
 
 /** Emulated commands are slower than native ones, and upstream waits long for output: the session's default limit. */
 export const LINUX_COMMAND_TIMEOUT_MS = Math.max(DEFAULT_COMMAND_TIMEOUT_MS, 20_000);
+/**
+ * The least time an init, example or check script gets: the environment gives them 10 s, but the
+ * emulated machine runs them far slower than a native container (useradd -m takes seconds).
+ */
+export const LINUX_MIN_SCRIPT_TIMEOUT_MS = 60_000;
 /** How long a restored machine may take to show its prompts. */
 const READY_MS = 15_000;
 
@@ -54,7 +59,7 @@ export class LinuxShell implements Shell {
 
   async run(script: string, args: readonly string[] = [], options?: ShellExecOptions): Promise<ShellResult> {
     if (this.disposed) return { output: 'The shell has been closed.\n', exitCode: 1, timedOut: false };
-    const timeoutMs = options?.timeoutMs ?? this.timeoutMs;
+    const timeoutMs = Math.max(options?.timeoutMs ?? this.timeoutMs, LINUX_MIN_SCRIPT_TIMEOUT_MS);
     const result = await this.machine.runner.run(scriptCommand(script, args), { timeoutMs, signal: options?.signal });
     this.log.push({ kind: 'run', script, args });
     return this.finish(result, timeoutMs, options?.signal);
