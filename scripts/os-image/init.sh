@@ -14,6 +14,8 @@ mount -o remount,rw /
 hostname localhost
 export HOME=/root TERM=xterm-256color PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 cd /
+# Open files: as many as a Docker container allows (a test task opens fd 123321).
+ulimit -n 1048576
 console() {
   while true; do
     stty -F "/dev/$1" sane cols 200 rows 50 2>/dev/null
