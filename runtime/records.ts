@@ -227,6 +227,8 @@ export const HeaderSchema = v.object({
    * is not scored, and `eval --resume` plays it again.
    */
   infraError: v.optional(v.object({ kind: v.string(), message: v.string() })),
+  /** The OS environment's backend the episode ran in (absent: the embedded shell, the default). */
+  shell: v.optional(v.picklist(['embedded', 'webcontainer', 'linux'])),
 });
 
 export const StepSchema = v.object({

@@ -51,6 +51,8 @@ const USAGE = `Usage:
   npm run -s cli -- run --env ENV --task TASK [--seed N] [--max-steps N] [--reset-line]
         [--agent random|oracle|openai] (--driver is the same flag) [--episodes N] [--out FILE.jsonl]
         [--base-url URL --model NAME [--api-key KEY] [--temperature T] [--max-tokens N]]
+        [--shell embedded|linux] (os only: the simulated shell, default, or real Linux in the
+        v86 emulator, restored per episode from the image \`npm run os:image\` builds)
         reads one raw action per line from stdin (--input raw), or for AgentBench
         environments (os, db) one JSON string per line, the reply (--input jsonl, their default);
         prints one JSON object per step
@@ -187,9 +189,29 @@ function importTaskFile(env: EnvDefinition, flags: Map<string, string | true>): 
   }
 }
 
+/** --shell: which backend the OS environment's episodes run in (recorded in each episode's header). */
+async function chooseShell(env: EnvDefinition, flags: Map<string, string | true>): Promise<'embedded' | 'linux' | undefined> {
+  const shell = flags.get('shell');
+  if (shell === undefined) return undefined;
+  if (env.id !== 'os') throw new UsageError('--shell applies to the os environment only.');
+  const { setOsShellFactory } = await import('../envs/os/index.ts');
+  if (shell === 'embedded') {
+    setOsShellFactory(null);
+    return 'embedded';
+  }
+  if (shell === 'linux') {
+    const { linuxImagePresent, linuxShellFactory, IMAGE_DIR } = await import('../envs/os/linux/node.ts');
+    if (!linuxImagePresent()) throw new UsageError(`--shell linux needs the Linux image and its saved state in ${IMAGE_DIR}: run \`npm run os:image\` (root and Debian/Ubuntu apt).`);
+    setOsShellFactory(linuxShellFactory);
+    return 'linux';
+  }
+  throw new UsageError(`--shell takes embedded or linux (webcontainer runs in the browser only), not ${JSON.stringify(shell)}.`);
+}
+
 async function run(flags: Map<string, string | true>): Promise<void> {
   const env = await loadEnv(required(flags, 'env'));
-  if (flags.get('all-tasks') === true) return runSet(env, flags);
+  const shell = await chooseShell(env, flags);
+  if (flags.get('all-tasks') === true) return runSet(env, flags, shell);
   const imported = importTaskFile(env, flags);
   // With a task file and no --task, play its first task.
   const task = !flags.has('task') && imported.length > 0 ? imported[0] : getTask(env, required(flags, 'task'));
@@ -230,7 +252,9 @@ async function run(flags: Map<string, string | true>): Promise<void> {
       if (run.result.error) failure = run.result.error.message;
       const id = randomUUID();
       const endedAt = new Date().toISOString();
-      records.push(recordOfEpisode(final.context, { id, driver: run.driver.info, appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)!, endedAt, outcome: output }));
+      const record = recordOfEpisode(final.context, { id, driver: run.driver.info, appVersion: APP_VERSION, startedAt: startedAt.get(run.seed)!, endedAt, outcome: output });
+      if (shell) record.header.shell = shell;
+      records.push(record);
     },
   });
   if (episodes > 1) print(summaryLine(records, env));
@@ -259,7 +283,7 @@ function summaryLine(records: EpisodeRecord[], env: EnvDefinition): Record<strin
 }
 
 /** run --all-tasks: every task of the set under the benchmark's protocol, one outcome line each, then the summary. */
-async function runSet(env: EnvDefinition, flags: Map<string, string | true>): Promise<void> {
+async function runSet(env: EnvDefinition, flags: Map<string, string | true>, shell?: 'embedded' | 'linux'): Promise<void> {
   if (!flags.has('agent') && !flags.has('driver')) throw new UsageError('--all-tasks needs --agent (stdin plays one episode).');
   const episodes = flags.get('episodes') === undefined || flags.get('episodes') === true ? undefined : integer(flags, 'episodes', 1);
   if (episodes !== undefined && episodes < 1) throw new UsageError('--episodes must be at least 1.');
@@ -276,6 +300,7 @@ async function runSet(env: EnvDefinition, flags: Map<string, string | true>): Pr
     },
     { seed: integer(flags, 'seed', 0), episodes, maxSteps, onEpisode: (task, output, seed) => print({ episode: ++n, task: task.id, seed, ...output }) },
   );
+  if (shell) for (const r of records) r.header.shell = shell;
   if (records.length > 0) print(summaryLine(records, env));
   if (typeof out === 'string') writeFileSync(out, toJsonl(records));
   if (error) throw error;

@@ -17,7 +17,7 @@ export interface ShellResult {
   timedOut: boolean;
 }
 
-export type ShellKind = 'embedded' | 'webcontainer';
+export type ShellKind = 'embedded' | 'webcontainer' | 'linux';
 
 export interface Shell {
   readonly kind: ShellKind;

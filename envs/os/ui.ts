@@ -11,7 +11,8 @@ export const ui: EnvUi = {
   Options,
   // A shell choice made earlier in this tab applies from the start.
   init: async ({ notify }) => {
-    if (osShellChoice() === 'webcontainer') await chooseOsShell('webcontainer', notify);
+    const saved = osShellChoice();
+    if (saved !== 'embedded') await chooseOsShell(saved, notify);
   },
   async browserBench() {
     const { os } = await import('./index.ts');

@@ -2,13 +2,15 @@
  * The OS task's shell backend, chosen in the catalogue: the embedded simulated shell
  * (default) or a WebContainer, which needs StackBlitz's servers (internet) and a
  * cross-origin-isolated page. A WebContainer that does not boot in time falls back to
- * the embedded shell, and the person is told.
+ * the embedded shell, and the person is told. Linux runs Debian in the v86 emulator from the
+ * image `npm run os:image` builds (served by vite under /os-image/).
  */
-export type OsShellChoice = 'embedded' | 'webcontainer';
+export type OsShellChoice = 'embedded' | 'webcontainer' | 'linux';
 const KEY = 'agentplay.osShell';
 
 export function osShellChoice(): OsShellChoice {
-  return sessionStorage.getItem(KEY) === 'webcontainer' ? 'webcontainer' : 'embedded';
+  const saved = sessionStorage.getItem(KEY);
+  return saved === 'webcontainer' || saved === 'linux' ? saved : 'embedded';
 }
 
 export async function chooseOsShell(choice: OsShellChoice, notify: (message: string) => void): Promise<void> {
@@ -16,6 +18,17 @@ export async function chooseOsShell(choice: OsShellChoice, notify: (message: str
   const os = await import('../index.ts');
   if (choice === 'embedded') {
     os.setOsShellFactory(null);
+    return;
+  }
+  if (choice === 'linux') {
+    // Real Linux in the v86 emulator (a web worker per episode); the image must be built and served.
+    const { BrowserLinuxShell, linuxImageServed } = await import('../linux/browser.ts');
+    os.setOsShellFactory(async ({ seed }) => {
+      if (await linuxImageServed()) return BrowserLinuxShell.start();
+      notify('The Linux image is not built on this server (npm run os:image); this episode uses the embedded shell instead.');
+      const { createEmbeddedShell } = await import('../embedded/index.ts');
+      return createEmbeddedShell({ seed });
+    });
     return;
   }
   const { bootOrFallback } = await import('../webcontainer.ts');

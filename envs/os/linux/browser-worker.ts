@@ -1,0 +1,78 @@
+/**
+ * The Linux backend's web worker: the emulator runs here, off the page's thread, so the page
+ * stays responsive during a busy command. It restores the saved state (fetched once, gunzipped
+ * with DecompressionStream) into a fresh machine and serves the Shell calls of one episode.
+ */
+import wasmUrl from 'v86/build/v86.wasm?url';
+import { LinuxMachine, type MachineFiles, type V86Constructor } from './machine.ts';
+import { LinuxShell } from './shell.ts';
+import type { LinuxRequest, LinuxResponse } from './worker-protocol.ts';
+
+let shell: LinuxShell | null = null;
+let statePromise: Promise<ArrayBuffer> | null = null;
+
+const reply = (message: LinuxResponse) => (self as unknown as Worker).postMessage(message);
+
+async function gunzip(url: string): Promise<ArrayBuffer> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`${url}: HTTP ${response.status} (build the image with npm run os:image)`);
+  return new Response(response.body.pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+}
+
+async function files(base: string): Promise<MachineFiles> {
+  const head = await fetch(`${base}disk.img`, { method: 'HEAD' });
+  const size = Number(head.headers.get('content-length'));
+  if (!head.ok || !size) throw new Error(`${base}disk.img is not served (build the image with npm run os:image)`);
+  return { bios: { url: `${base}bios.bin` }, vgaBios: { url: `${base}vgabios.bin` }, disk: { url: `${base}disk.img`, async: true, size }, wasmPath: wasmUrl };
+}
+
+async function restore(base: string): Promise<LinuxMachine> {
+  statePromise ??= gunzip(`${base}state.bin.gz`);
+  const state = (await statePromise).slice(0);
+  const { V86 } = (await import('v86')) as unknown as { V86: V86Constructor };
+  const machine = await LinuxMachine.start(V86, await files(base), state);
+  machine.session.onText = () => {};
+  if (!(await machine.ready(30_000))) throw new Error('the restored machine did not show its prompt');
+  return machine;
+}
+
+// Flush the session's text to the page a few times a second (a terminal view shows it).
+setInterval(() => {
+  const text = shell?.current.session.takeText();
+  if (text) reply({ id: -1, text });
+}, 50);
+
+self.onmessage = async (event: MessageEvent<LinuxRequest>) => {
+  const request = event.data;
+  try {
+    switch (request.op) {
+      case 'start': {
+        const started = performance.now();
+        const base = request.base;
+        shell = new LinuxShell(await restore(base), () => restore(base));
+        reply({ id: request.id, ok: true, result: { restoreMs: performance.now() - started } });
+        return;
+      }
+      case 'exec':
+        reply({ id: request.id, ok: true, result: await need().exec(request.command, { timeoutMs: request.timeoutMs }) });
+        return;
+      case 'run':
+        reply({ id: request.id, ok: true, result: await need().run(request.script, request.args, { timeoutMs: request.timeoutMs }) });
+        return;
+      case 'readFile':
+        reply({ id: request.id, ok: true, result: await need().readFile(request.path) });
+        return;
+      case 'type':
+        need().current.emulator.serial0_send(request.text);
+        reply({ id: request.id, ok: true });
+        return;
+    }
+  } catch (err) {
+    reply({ id: request.id, ok: false, error: err instanceof Error ? err.message : String(err) });
+  }
+};
+
+function need(): LinuxShell {
+  if (!shell) throw new Error('the Linux machine has not started');
+  return shell;
+}

@@ -1,0 +1,89 @@
+/**
+ * The Linux backend in the browser: a Shell whose machine runs in a web worker
+ * (browser-worker.ts), one worker per episode (terminated on dispose: nothing leaks). The image
+ * is served under /os-image/ (vite.config.ts serves .cache/os-image/current there).
+ */
+import type { Shell, ShellExecOptions, ShellResult } from '../shell.ts';
+import type { LinuxRequest, LinuxResponse } from './worker-protocol.ts';
+
+export const OS_IMAGE_BASE = '/os-image/';
+
+/** Whether this server has the Linux image and its saved state. */
+export async function linuxImageServed(base = OS_IMAGE_BASE): Promise<boolean> {
+  try {
+    const r = await fetch(`${base}state.bin.gz`, { method: 'HEAD' });
+    return r.ok;
+  } catch {
+    return false;
+  }
+}
+
+type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export class BrowserLinuxShell implements Shell {
+  readonly kind = 'linux' as const;
+  private next = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  /** What the guest printed on the session console, for a terminal view. */
+  onText: ((text: string) => void) | null = null;
+  restoreMs = 0;
+
+  private constructor(private readonly worker: Worker) {
+    worker.onmessage = (event: MessageEvent<LinuxResponse>) => {
+      const m = event.data;
+      if ('text' in m) {
+        this.onText?.(m.text);
+        return;
+      }
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.ok) p.resolve(m.result);
+      else p.reject(new Error(m.error));
+    };
+  }
+
+  static async start(base = OS_IMAGE_BASE): Promise<BrowserLinuxShell> {
+    const worker = new Worker(new URL('./browser-worker.ts', import.meta.url), { type: 'module' });
+    const shell = new BrowserLinuxShell(worker);
+    try {
+      const { restoreMs } = (await shell.call({ op: 'start', base })) as { restoreMs: number };
+      shell.restoreMs = restoreMs;
+    } catch (err) {
+      worker.terminate();
+      throw err;
+    }
+    return shell;
+  }
+
+  private call(body: Body<LinuxRequest>): Promise<unknown> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...body, id } as LinuxRequest);
+    });
+  }
+
+  async exec(command: string, options?: ShellExecOptions): Promise<ShellResult> {
+    return (await this.call({ op: 'exec', command, timeoutMs: options?.timeoutMs })) as ShellResult;
+  }
+
+  async run(script: string, args: readonly string[] = [], options?: ShellExecOptions): Promise<ShellResult> {
+    return (await this.call({ op: 'run', script, args: [...args], timeoutMs: options?.timeoutMs })) as ShellResult;
+  }
+
+  async readFile(path: string): Promise<string | null> {
+    return (await this.call({ op: 'readFile', path })) as string | null;
+  }
+
+  /** Keys typed in a terminal view, to the guest's session console. */
+  type(text: string): void {
+    void this.call({ op: 'type', text });
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    for (const p of this.pending.values()) p.reject(new Error('the Linux machine was closed'));
+    this.pending.clear();
+  }
+}

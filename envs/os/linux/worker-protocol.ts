@@ -1,0 +1,16 @@
+/** Messages between the page and the Linux backend's web worker (browser-worker.ts). */
+import type { ShellResult } from '../shell.ts';
+
+export type LinuxRequest =
+  | { id: number; op: 'start'; base: string }
+  | { id: number; op: 'exec'; command: string; timeoutMs?: number }
+  | { id: number; op: 'run'; script: string; args: string[]; timeoutMs?: number }
+  | { id: number; op: 'readFile'; path: string }
+  /** Keys a person typed in the terminal, sent to the session console as they are. */
+  | { id: number; op: 'type'; text: string };
+
+export type LinuxResponse =
+  | { id: number; ok: true; result?: ShellResult | string | null | { restoreMs: number } }
+  | { id: number; ok: false; error: string }
+  /** What the guest printed on the session console (marks removed), for the terminal view. */
+  | { id: -1; text: string };

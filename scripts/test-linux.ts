@@ -1,0 +1,115 @@
+/**
+ * `npm run test:linux`: the OS tasks in the Linux backend (issue 19). Builds the image and its
+ * saved state when missing (`npm run os:image`: cached, needs root and apt), then plays every
+ * task of the dev set (26) and the test set (144) with its own example in a Linux machine
+ * restored per episode, and checks that a runaway command is stopped within 2 s of its limit
+ * with the episode going on, and that two episodes in a row share nothing.
+ * Prints the solved counts and each failure with its transcript; exit 1 when anything fails.
+ * `--only dev|test`, `--limit N` and `--from N` narrow the run.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { createOsEnv, OS_TASKS, OS_TEST_TASKS } from '../envs/os/index.ts';
+import { solveByExample } from '../envs/os/solve.ts';
+import { linuxImagePresent, linuxShellFactory } from '../envs/os/linux/node.ts';
+import type { LinuxShell } from '../envs/os/linux/shell.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? undefined : process.argv[i + 1];
+};
+
+function ensureImage(): void {
+  if (linuxImagePresent()) return;
+  console.log('test:linux: building the image (npm run os:image)…');
+  const r = spawnSync('npm', ['run', '-s', 'os:image'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0 || !linuxImagePresent()) {
+    console.error('test:linux: the image could not be built (it needs root and Debian/Ubuntu apt; see above).');
+    process.exit(1);
+  }
+}
+
+async function runaway(): Promise<string[]> {
+  const problems: string[] = [];
+  const shell = (await linuxShellFactory({ seed: 1 })) as LinuxShell;
+  try {
+    await shell.current.ready(15_000);
+    const started = Date.now();
+    const r = await shell.exec('while true; do :; done', { timeoutMs: 1500 });
+    const took = Date.now() - started;
+    console.log(`runaway: stopped ${took - 1500} ms after its 1.5 s limit (exit ${r.exitCode}, timedOut ${r.timedOut})`);
+    if (!r.timedOut) problems.push('runaway: not reported as timed out');
+    if (took > 1500 + 2000) problems.push(`runaway: stopped ${took - 1500} ms after the limit (more than 2 s)`);
+    const after = await shell.exec('echo still here; echo $((6*7))');
+    if (after.output !== 'still here\n42\n') problems.push(`runaway: the episode did not go on: ${JSON.stringify(after.output)}`);
+    const sleeper = await shell.exec('sleep 100', { timeoutMs: 1000 });
+    if (!sleeper.timedOut) problems.push('runaway: sleep 100 was not stopped');
+    const next = await shell.exec('pwd');
+    if (next.output !== '/\n') problems.push(`runaway: after sleep, pwd printed ${JSON.stringify(next.output)}`);
+  } finally {
+    shell.dispose();
+  }
+  return problems;
+}
+
+async function isolation(): Promise<string[]> {
+  const problems: string[] = [];
+  const first = (await linuxShellFactory({ seed: 1 })) as LinuxShell;
+  await first.current.ready(15_000);
+  await first.exec('echo leak > /root/leak.txt; useradd leaky; export LEAK=1; cd /tmp');
+  const firstSees = await first.exec('cat /root/leak.txt; id -u leaky >/dev/null && echo user; echo "$LEAK"; pwd');
+  first.dispose();
+  const second = (await linuxShellFactory({ seed: 1 })) as LinuxShell;
+  await second.current.ready(15_000);
+  const secondSees = await second.exec('cat /root/leak.txt 2>&1; id -u leaky >/dev/null 2>&1 || echo nouser; echo "[$LEAK]"; pwd');
+  second.dispose();
+  console.log(`isolation: first episode ${JSON.stringify(firstSees.output)}, second ${JSON.stringify(secondSees.output)}`);
+  if (firstSees.output !== 'leak\nuser\n1\n/tmp\n') problems.push(`isolation: the first episode did not keep its own changes: ${JSON.stringify(firstSees.output)}`);
+  if (secondSees.output !== 'cat: /root/leak.txt: No such file or directory\nnouser\n[]\n/\n') problems.push(`isolation: the second episode saw the first's: ${JSON.stringify(secondSees.output)}`);
+  return problems;
+}
+
+async function main(): Promise<void> {
+  ensureImage();
+  const env = createOsEnv({ shellFactory: linuxShellFactory });
+  const only = arg('only');
+  const limit = Number(arg('limit') ?? Infinity);
+  const from = Number(arg('from') ?? 0);
+  const sets = [
+    { name: 'dev', tasks: OS_TASKS },
+    { name: 'test', tasks: OS_TEST_TASKS },
+  ].filter((s) => !only || s.name === only);
+  const problems: string[] = [];
+  if (!only && arg('limit') === undefined) problems.push(...(await runaway()), ...(await isolation()));
+  for (const set of sets) {
+    const tasks = set.tasks.slice(from, from + limit);
+    let solved = 0;
+    const failures: string[] = [];
+    const started = Date.now();
+    for (const task of tasks) {
+      const result = await solveByExample(env, task);
+      if (result.success) solved++;
+      else {
+        failures.push(`${task.id}: ${result.transcript.join('\n  | ').slice(0, 1500)}`);
+        process.stdout.write(`\nF ${task.id}: ${result.transcript.slice(-3).join(' | ').replace(/\s+/g, ' ').slice(0, 300)}\n`);
+      }
+      if (result.success) process.stdout.write('.');
+    }
+    process.stdout.write('\n');
+    console.log(`${set.name}: ${solved}/${tasks.length} solved by their own examples in the Linux backend (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    for (const f of failures) console.log(`  FAIL ${f}`);
+    problems.push(...failures.map((f) => `${set.name} ${f.slice(0, f.indexOf(':'))}`));
+  }
+  if (problems.length) {
+    console.log(`test:linux: ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('test:linux: all passed');
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
