@@ -76,3 +76,17 @@ test('OS: choosing WebContainer where it cannot boot (offline) falls back to the
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
 });
+
+test('OS: choosing Linux where its image is not built falls back to the embedded shell with a clear notice', async ({ page }) => {
+  // CI builds no v86 image (npm run os:image): the server answers 404 under /os-image/, and the
+  // episode must still play, in the embedded shell, saying so.
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await page.getByLabel(/Linux \(Debian in the v86 emulator/).check();
+  await page.goto('/#/play/os/os-dev-24?seed=0');
+  await expect(page.getByTestId('notice')).toContainText('The Linux image is not built on this server', { timeout: 40_000 });
+  await expect(page.getByTestId('notice')).toContainText('this episode uses the embedded shell instead');
+  await page.getByLabel('Or type the exact text a model would send').fill('Act: bash\n\n```bash\ncat /home/jack/test\n```');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+});
