@@ -40,6 +40,8 @@ test('Watch: the task-set batch settings, the batch under way and its results pa
 
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByTestId('batch-status')).toContainText('running');
+  // The form that had the focus is gone: the focus lands on the batch's heading, not on the page's body.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByTestId('batch-status')).toContainText('paused');
   await check(page, 'watch-batch-paused');
@@ -123,5 +125,9 @@ test('Episodes: an import notice, and Scores with an excluded episode, pass axe 
 test('An unknown task offers to import its task file; passes axe and fits a phone', async ({ page }) => {
   await page.goto('/#/play/db/db-file-999?seed=0');
   await expect(page.getByTestId('missing-task')).toBeVisible({ timeout: 15_000 });
+  // A link to play a task is not an episode: the page says so in those words.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Task not available');
+  await expect(page.getByTestId('missing-task')).toContainText('This link is to Database (AgentBench DB) task db-file-999');
+  await expect(page.getByTestId('missing-task')).not.toContainText('This episode');
   await check(page, 'unknown-task');
 });
