@@ -3,7 +3,8 @@
  * after a fixed 200 ms (a model's thinking time): episodes per second at concurrency 1 and 16
  * and their ratio (target ≥ 12×: the endpoint, not the runner, should be what limits a run).
  * Two task sets: Hanoi (SmartPlay, synchronous, 14 requests an episode) and DB (AgentBench, an
- * asynchronous engine, one request an episode). Prints figures; asserts nothing.
+ * asynchronous engine in a worker thread as the CLI runs it, one request an episode). Prints
+ * figures; asserts nothing.
  *
  * From scripts/bench.ts: `for (const line of await (await import('./bench-eval.ts')).benchEval()) console.log(`  ${line}`);`
  * Alone: `npx tsx scripts/bench-eval.ts`.
@@ -18,6 +19,7 @@ import type { EnvDefinition, TaskInfo } from '../envs/core/types.ts';
 import { modelDriver } from '../runtime/drivers/driver.ts';
 import { evaluate, type PlanOptions } from '../runtime/eval/index.ts';
 import { createOpenAIClient } from '../runtime/models/openai.ts';
+import { useInProcessEngines, useWorkerEngines } from './workerEngines.ts';
 
 const DELAY_MS = 200;
 
@@ -36,11 +38,12 @@ const CASES: Case[] = [
   { label: 'DB dev (one answer, 1 request/episode)', env: 'db', model: 'echo:Action: Answer\nFinal Answer: ["1"]', plan: { split: 'dev' }, serial: 12, parallel: 60 },
 ];
 
-/** Episodes per second of one eval run over the first `n` units of the case's set. */
-async function rate(env: EnvDefinition, c: Case, url: string, concurrency: number, n: number, dir: string): Promise<number> {
+/** Episodes per second of one eval run over the first `n` units of the case's set, and CPU ms per episode (all threads). */
+async function rate(env: EnvDefinition, c: Case, url: string, concurrency: number, n: number, dir: string): Promise<{ perSecond: number; cpuMs: number }> {
   const client = createOpenAIClient({ baseUrl: url, model: c.model, stream: false });
   const units = c.env === 'hanoi' ? { seeds: n } : { tasks: env.tasks().filter((t) => t.id.startsWith('db-dev-')).slice(0, n).map((t) => t.id) };
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const r = await evaluate({
     envs: [env],
     ...c.plan,
@@ -51,8 +54,9 @@ async function rate(env: EnvDefinition, c: Case, url: string, concurrency: numbe
     driverFor: (e: EnvDefinition, task: TaskInfo) => modelDriver(client, e, task),
   });
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   if (r.written !== n || r.failures > 0) throw new Error(`${c.env}: ${r.written} of ${n} written, ${r.failures} failures`);
-  return n / seconds;
+  return { perSecond: n / seconds, cpuMs: (cpu.user + cpu.system) / 1000 / n };
 }
 
 /** The test server in its own process, as a real endpoint is: its work does not share the runner's thread. */
@@ -74,19 +78,29 @@ async function startServer(): Promise<{ url: string; stop(): void }> {
 }
 
 export async function benchEval(): Promise<string[]> {
+  // What the CLI's `eval` runs: the DB's sql.js (and the OS's shell) in worker threads.
+  await useWorkerEngines();
   const fake = await startServer();
   const dir = mkdtempSync(join(tmpdir(), 'agentplay-bench-eval-'));
   const lines: string[] = [`test server answering after ${DELAY_MS} ms; episodes/s at concurrency 1 and 16 (target ratio ≥ 12×)`];
   try {
     for (const c of CASES) {
       const env = await loadEnv(c.env);
-      // One episode first, so loading the engine (sql.js for DB) is not counted in either run.
+      // Episodes first at each concurrency, so starting the engines is not counted in the runs
+      // (sql.js, and for DB one worker thread per episode in flight, reused by later episodes).
+      const t0 = performance.now();
       await rate(env, c, fake.url, 1, 1, mkdtempSync(join(dir, 'warm-')));
+      await rate(env, c, fake.url, 16, 16, mkdtempSync(join(dir, 'warm-')));
+      const warm = (performance.now() - t0) / 1000;
       const one = await rate(env, c, fake.url, 1, c.serial, dir);
       const sixteen = await rate(env, c, fake.url, 16, c.parallel, dir);
-      lines.push(`${c.label}: concurrency 1 ${one.toFixed(2)} ep/s (${c.serial} episodes), concurrency 16 ${sixteen.toFixed(2)} ep/s (${c.parallel} episodes), ratio ${(sixteen / one).toFixed(1)}×`);
+      const figures = (r: { perSecond: number; cpuMs: number }) => `${r.perSecond.toFixed(2)} ep/s, ${r.cpuMs.toFixed(0)} ms CPU/episode`;
+      lines.push(
+        `${c.label}: concurrency 1 ${figures(one)} (${c.serial} episodes), concurrency 16 ${figures(sixteen)} (${c.parallel} episodes), ratio ${(sixteen.perSecond / one.perSecond).toFixed(1)}× (warm-up ${warm.toFixed(1)} s)`,
+      );
     }
   } finally {
+    await useInProcessEngines();
     fake.stop();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -24,6 +24,9 @@ import { batchDefaults, batchSummary } from '../runtime/batch.ts';
 import { envTaskInfo } from '../runtime/taskInfo.ts';
 import { evaluate, hasSplits, parseShard, progressBar, progressLine, resolveEnvIds } from '../runtime/eval/index.ts';
 import { hasContent } from '../runtime/eval/output.ts';
+// Heavy engines off the CLI's thread (issue 16): sql.js and the embedded shell run in worker threads
+// with a hard deadline enforced from outside and a bounded heap, as in the browser.
+import { useWorkerEngines } from './workerEngines.ts';
 
 const APP_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -401,22 +404,6 @@ async function evalCommand(flags: Map<string, string | true>): Promise<number> {
     if (ticker) clearInterval(ticker);
     process.off('SIGINT', onSigint);
   }
-}
-
-/**
- * Heavy engines off the CLI's thread (issue 16): sql.js and the embedded shell each run in a
- * worker thread per episode, with a hard deadline enforced from outside (the thread is ended and
- * rebuilt by replaying the episode's actions) and a bounded heap, as in the browser.
- */
-async function useWorkerEngines(): Promise<void> {
-  const [{ setDbExecutorFactory }, { nodeWorkerExecutorFactory }, { setOsShellFactory }, { nodeGuardedShellFactory }] = await Promise.all([
-    import('../envs/db/executor.ts'),
-    import('../envs/db/node.ts'),
-    import('../envs/os/index.ts'),
-    import('../envs/os/embedded/node-worker.ts'),
-  ]);
-  setDbExecutorFactory(nodeWorkerExecutorFactory());
-  setOsShellFactory(nodeGuardedShellFactory());
 }
 
 /** AGENTPLAY_ENVS: modules (comma-separated paths) whose default export is a catalogue line, or that call registerEnv. */

@@ -1,25 +1,72 @@
 /**
  * A Node worker thread running a TypeScript module (the CLI's and tests' heavy engines: the
  * DB's sql.js, the OS's embedded shell), so a runaway is stopped by terminating the thread.
- * The module is loaded through tsx's `tsImport` (a devDependency), so this works under
- * vitest, tsx and plain node alike. Memory is bounded with V8's heap limits: a worker past
- * them is ended by Node (its 'error' event) instead of growing the whole process.
- * Node only; never imported by the app.
+ * Memory is bounded with V8's heap limits: a worker past them is ended by Node (its 'error'
+ * event) instead of growing the whole process. Node only; never imported by the app.
+ *
+ * Loading the module through tsx's `tsImport` in each worker costs about 0.7 s of CPU (tsx's
+ * loader and the transform of the whole module graph, again in every thread), more than a
+ * short episode. So the module is bundled once per process with esbuild (tsx's own compiler,
+ * a devDependency like tsx) into plain JavaScript under node_modules/.cache, packages left as
+ * imports, and each worker loads that file. If bundling fails, workers fall back to tsx.
  */
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Default heap bound for an engine worker (MB of V8 old generation). */
 export const WORKER_HEAP_MB = 512;
 
+const require = createRequire(import.meta.url);
 let tsxApi: string | null = null;
+const bundles = new Map<string, URL | null>();
+
+/** The worker module as one JavaScript file (built once per process), or null when esbuild cannot build it. */
+function bundled(script: URL): URL | null {
+  if (bundles.has(script.href)) return bundles.get(script.href)!;
+  let out: URL | null = null;
+  try {
+    const esbuild = require('esbuild') as typeof import('esbuild');
+    const built = esbuild.buildSync({
+      entryPoints: [fileURLToPath(script)],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      packages: 'external',
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = built.outputFiles[0].contents;
+    // Inside the project's node_modules, so the packages left as imports resolve from there.
+    const dir = join(dirname(require.resolve('esbuild/package.json')), '..', '.cache', 'agentplay-workers');
+    const file = join(dir, `${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`);
+    if (!existsSync(file)) {
+      mkdirSync(dir, { recursive: true });
+      const partial = `${file}.${process.pid}.tmp`;
+      writeFileSync(partial, code);
+      renameSync(partial, file); // atomic: another process building the same bundle writes the same bytes
+    }
+    out = pathToFileURL(file);
+  } catch {
+    out = null;
+  }
+  bundles.set(script.href, out);
+  return out;
+}
+
+/** A worker through tsx (the fallback): slower to start, no build step. */
+function tsxWorkerUrl(script: URL): URL {
+  tsxApi ??= pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+  const code = `const { tsImport } = await import(${JSON.stringify(tsxApi)});\nawait tsImport(${JSON.stringify(script.href)}, ${JSON.stringify(script.href)});\n`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
 
 export function tsWorker(script: URL, heapMb = WORKER_HEAP_MB): Worker {
-  tsxApi ??= pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
-  const code = `const { tsImport } = await import(${JSON.stringify(tsxApi)});\nawait tsImport(${JSON.stringify(script.href)}, ${JSON.stringify(script.href)});\n`;
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`), {
+  const worker = new Worker(bundled(script) ?? tsxWorkerUrl(script), {
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, heapMb / 4) },
   });
   // An engine worker never keeps the process alive (the CLI exits when its episodes are done).

@@ -212,7 +212,9 @@ export class GuardedExecutor implements SqlExecutor {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.host.terminate();
+    // A host in the middle of a rebuild is ended; an idle one may be kept for the next episode.
+    if (this.host.release && !this.broken) this.host.release();
+    else this.host.terminate();
   }
 }
 

@@ -15,6 +15,11 @@ export type HostResponse = { ok: true; outcome?: ExecOutcome; hash?: string } | 
 export interface DbHost {
   request(req: HostRequest): Promise<HostResponse>;
   terminate(): void;
+  /**
+   * Done with this database (the episode ended): the host may close it and keep its worker for
+   * another episode, which opens a fresh database there. Hosts without it are terminated.
+   */
+  release?(): void;
 }
 
 export type DbHostFactory = () => DbHost;

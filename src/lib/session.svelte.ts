@@ -39,6 +39,8 @@ export class PlaySession {
   storedSteps = $state(0);
   /** Why this tab only shows the episode (another tab drives it), or null when this tab drives it. */
   readOnly: string | null = $state(null);
+  /** A write to the store failed: later steps are not stored (the driver stops, the counter says so). */
+  recordingFailed = $state(false);
   private actor: EpisodeActor;
   private recorder: Recorder | null = null;
   private lock: EpisodeLock | null = null;
@@ -72,6 +74,11 @@ export class PlaySession {
       alreadyRecorded,
       onStored: (n) => (this.storedSteps = n),
     });
+  }
+
+  private recordingError(message: string): void {
+    this.notice = message;
+    this.recordingFailed = true;
   }
 
   /** Hold the episode's lock ('try': null if another tab has it); losing it later makes this tab read-only. */
@@ -125,7 +132,7 @@ export class PlaySession {
       decorateStep: extras.decorateStep,
       episodeId: session.episodeId,
       currentView: () => session.view,
-      onError: (m) => (session.notice = m),
+      onError: (m) => session.recordingError(m),
       onCreated: () => (session.stored = true),
       stepExtras: await subgoalProgressFor(envId, taskId, () => ready.context.initialObservation),
     };
@@ -145,7 +152,7 @@ export class PlaySession {
       episodeId: header.id,
       decorateStep: extras.decorateStep,
       currentView: () => session.view,
-      onError: (m) => (session.notice = m),
+      onError: (m) => session.recordingError(m),
       stepExtras: await subgoalProgressFor(header.env, header.task, () => header.initialObservation),
     };
     session.stored = true;

@@ -179,3 +179,27 @@ test('taking an episode back: the first tab takes over again and plays on from w
   const steps = (await storedSteps(first)).filter((s) => s.episodeId === id).sort((a, b) => a.t - b.t);
   expect(steps.map((s) => s.action)).toEqual(HANOI3_SOLUTION.slice(0, 3));
 });
+
+test('a watched run taken over by another tab: its driver stops and says so', async ({ context }) => {
+  const first = await context.newPage();
+  await first.goto('/#/watch/bandits/bandits-highlow?seed=31');
+  await first.getByLabel('Random policy (uniform over valid actions)').check();
+  await first.getByLabel('Pause between actions (ms)').fill('150');
+  await first.getByRole('button', { name: 'Start' }).click();
+  await first.waitForURL(/#\/resume\//);
+  const id = /#\/resume\/([^?]+)/.exec(first.url())![1];
+
+  const second = await openSecond(context, `/#/resume/${id}?go=1`);
+  await expect(second.getByTestId('read-only')).toContainText('This episode is open in another tab');
+  await second.getByRole('button', { name: 'Take over' }).click();
+  await expect(second.getByTestId('read-only')).toHaveCount(0);
+  await expect(first.getByTestId('read-only')).toContainText('taken over by another tab');
+  await expect(first.getByTestId('driver-status')).toContainText('Stopped: another tab took this episode over.');
+  await expect(first.getByTestId('driver-status')).not.toContainText('carry on by hand');
+  // The first tab plays no more: what the second tab took over is all that is stored.
+  const taken = Number((await second.getByTestId('step-count').textContent())!.split('/')[0]);
+  await first.waitForTimeout(500);
+  const steps = (await storedSteps(second)).filter((s) => s.episodeId === id).map((s) => s.t).sort((a, b) => a - b);
+  expect(steps).toEqual(Array.from({ length: taken }, (_, i) => i + 1));
+  await shoot(first, 'watch-taken-over');
+});

@@ -51,6 +51,12 @@ export const BASE_ENV: Readonly<Record<string, string>> = {
 };
 
 const SHELL_PID = 7;
+/**
+ * Commands and loop rounds one episode command may run (each limit on its own). Reached in a
+ * fraction of a second on a slow machine, so a CPU-bound loop without sleep stops here, at the
+ * same point everywhere (resume replays it exactly), not at the machine-dependent wall clock.
+ */
+export const EPISODE_WORK = 1_000;
 const DEADLINE = /^.*execution exceeded execution deadline.*\n?/m;
 /** just-bash's line for an aborted run (said in the player's terms instead). */
 const ABORTED = /^bash: execution aborted\n?/m;
@@ -73,7 +79,7 @@ function inTurn<T>(run: () => Promise<T>): Promise<T> {
 export class EmbeddedShell implements Shell {
   readonly kind = 'embedded' as const;
   readonly session: SessionState;
-  private readonly instances = new Map<number, Bash>();
+  private readonly instances = new Map<string, Bash>();
   private readonly commands: Command[];
   private readonly parser: Bash;
   private defined = new Map<string, string>();
@@ -106,10 +112,17 @@ export class EmbeddedShell implements Shell {
     return this.host.clock;
   }
 
-  /** One just-bash instance per time limit (the limit is fixed at construction); all share the filesystem. */
-  private bash(timeoutMs: number): Bash {
-    let bash = this.instances.get(timeoutMs);
+  /**
+   * One just-bash instance per time limit and kind of command (limits are fixed at construction);
+   * all share the filesystem. An episode's command gets a smaller count of commands and loop
+   * rounds (EPISODE_WORK): a busy loop then stops after the same work on any machine, well
+   * before the wall-clock limit, which stays as the backstop. Init and check scripts keep the larger one.
+   */
+  private bash(timeoutMs: number, interactive: boolean): Bash {
+    const key = `${timeoutMs}:${interactive}`;
+    let bash = this.instances.get(key);
     if (!bash) {
+      const work = interactive ? EPISODE_WORK : 50_000;
       bash = new this.jb.Bash({
         fs: this.host.fs,
         cwd: '/',
@@ -119,8 +132,8 @@ export class EmbeddedShell implements Shell {
         processInfo: { pid: SHELL_PID, ppid: 1, uid: 0, gid: 0 },
         executionLimits: {
           maxExecutionTimeMs: timeoutMs,
-          maxCommandCount: 50_000,
-          maxLoopIterations: 50_000,
+          maxCommandCount: work,
+          maxLoopIterations: work,
           // A sed branch loop does not look at the clock: fewer rounds keep one within ~0.5 s.
           maxSedIterations: 10_000,
           maxLiveBytes: 64 << 20,
@@ -133,7 +146,7 @@ export class EmbeddedShell implements Shell {
         },
       });
       bash.registerTransformPlugin(pipeStdinPlugin);
-      this.instances.set(timeoutMs, bash);
+      this.instances.set(key, bash);
       this.stubsWritten = true;
     }
     return bash;
@@ -222,7 +235,7 @@ export class EmbeddedShell implements Shell {
     let stdout = '';
     let stderr = '';
     let exitCode = 0;
-    const bash = this.bash(timeoutMs);
+    const bash = this.bash(timeoutMs, interactive);
     await this.fixStubModes();
     // just-bash draws $RANDOM (and shuf, sort -R) from Math.random: give it this episode's
     // seeded stream while the command runs (only microtasks run meanwhile, so nothing else draws).
