@@ -36,6 +36,15 @@ export interface EmbeddedShellOptions {
   cpus?: number;
   /** Where the first command runs (upstream: the image's working directory, /). */
   cwd?: string;
+  /**
+   * just-bash's defense in depth (default on): while a command runs it patches JS globals
+   * (Function, eval, process, Object.defineProperty, …) so that a bug in its interpreter cannot
+   * be turned into running JS. Off, commands run about 1.5–2× faster, but the shell's worker is
+   * no sandbox of its own (a browser worker reaches IndexedDB and the network, the CLI's Node
+   * worker the whole process), so it stays on everywhere; only the bench turns it off to show
+   * what it costs (README, "Embedded shell speed").
+   */
+  defenseInDepth?: boolean;
   /** How just-bash is loaded (default: a dynamic import, so it is its own chunk). */
   load?: () => Promise<JustBash>;
 }
@@ -84,6 +93,7 @@ export class EmbeddedShell implements Shell {
     readonly host: Host,
     private readonly timeoutMs: number,
     cwd: string,
+    private readonly defenseInDepth = true,
   ) {
     this.session = new SessionState(cwd);
     this.commands = [...userCommands(host), ...systemCommands(host), ...coreutilsCommands(host), ...packageCommands(host), ...pythonCommands(host), this.session.stateCommand()];
@@ -117,6 +127,7 @@ export class EmbeddedShell implements Shell {
         customCommands: this.commands,
         sleep: (ms) => this.sleep(ms),
         processInfo: { pid: SHELL_PID, ppid: 1, uid: 0, gid: 0 },
+        defenseInDepth: this.defenseInDepth,
         executionLimits: {
           maxExecutionTimeMs: timeoutMs,
           maxCommandCount: 50_000,
@@ -171,19 +182,21 @@ export class EmbeddedShell implements Shell {
     for (const name of ['null', 'zero', 'random', 'urandom', 'stdin', 'stdout', 'stderr', 'tty', 'full']) {
       if (await this.host.fs.exists(`/dev/${name}`)) await this.host.fs.chmod(`/dev/${name}`, 0o666);
     }
+    // Hundreds of stubs, as root: straight to the filesystem below the permission checks (which pass root anyway).
+    const raw = this.host.rawFs;
     for (const dir of ['/usr/bin', '/bin']) {
       let names: string[] = [];
       try {
-        names = await this.host.fs.readdir(dir);
+        names = await raw.readdir(dir);
       } catch {
         continue;
       }
       for (const name of names) {
         const path = `${dir}/${name}`;
         try {
-          const st = await this.host.fs.lstat(path);
-          if (st.isFile && (st.mode & 0o777) === 0o644 && name !== STATE_COMMAND) await this.host.fs.chmod(path, 0o755);
-          if (st.isFile) await this.host.fs.utimes(path, boot, boot);
+          const st = await raw.lstat(path);
+          if (st.isFile && (st.mode & 0o777) === 0o644 && name !== STATE_COMMAND) await raw.chmod(path, 0o755);
+          if (st.isFile) await raw.utimes(path, boot, boot);
         } catch {
           // A racing removal: nothing to fix.
         }
@@ -407,5 +420,5 @@ export async function createEmbeddedShell(options: EmbeddedShellOptions = {}): P
   };
   host.fs = guardedFs(host.fs, host);
   for (const file of ['/etc/shadow', '/etc/gshadow']) host.owners.set(file, { uid: 0, gid: 42 });
-  return new EmbeddedShell(jb, host, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS, options.cwd ?? '/');
+  return new EmbeddedShell(jb, host, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS, options.cwd ?? '/', options.defenseInDepth ?? true);
 }
