@@ -1,7 +1,9 @@
 /**
  * Figures for the lead's bench script: milliseconds per reset (a fresh embedded shell plus
- * the task's init and start scripts) and interactive commands per second with their round trip
- * (median, p95).
+ * the task's init and start scripts) for the slow tasks, one reset of every test task (median
+ * and slowest), the same slow resets with just-bash's defense in depth off (what that layer
+ * costs; it stays on in the app and the CLI, see EmbeddedShellOptions.defenseInDepth), and
+ * interactive commands per second with their round trip (median, p95).
  */
 import type { EnvBench } from '../core/types.ts';
 import { createEmbeddedShell } from './embedded/index.ts';
@@ -9,23 +11,45 @@ import { quantile } from '../core/stats.ts';
 import { createOsEnv } from './index.ts';
 import { OS_TASKS } from './tasks.ts';
 import { OS_TEST_TASKS } from './testset.ts';
+import type { OsTask } from './tasks.ts';
+
+/** Median milliseconds of resets of `task` (new seeds each time) for about `seconds`, at least 3. */
+async function resetTimes(env: ReturnType<typeof createOsEnv>, task: OsTask, seconds: number): Promise<number> {
+  const times: number[] = [];
+  const start = performance.now();
+  while (performance.now() - start < seconds * 1000 || times.length < 3) {
+    const t0 = performance.now();
+    const init = await env.reset(task, times.length);
+    times.push(performance.now() - t0);
+    env.dispose!(init.state);
+  }
+  return quantile(times, 0.5);
+}
 
 export async function benchOs(seconds = 1): Promise<string[]> {
   const env = createOsEnv({ shellFactory: ({ seed }) => createEmbeddedShell({ seed, wallClock: () => 0 }) });
+  const bare = createOsEnv({ shellFactory: ({ seed }) => createEmbeddedShell({ seed, wallClock: () => 0, defenseInDepth: false }) });
   const lines: string[] = [];
+  const all = [...OS_TASKS, ...OS_TEST_TASKS];
   // Dev 19 (useradd init) and 25 (401-line init script); the test set's slowest: its stock logs
-  // (upstream's 401-round $RANDOM script) and bootstrap-24 (a loop of date -d calls).
-  for (const id of ['os-dev-06', 'os-dev-19', 'os-dev-25', 'os-test-1-stock-00', 'os-test-7-bootstrap-24']) {
-    const task = [...OS_TASKS, ...OS_TEST_TASKS].find((t) => t.id === id)!;
-    let n = 0;
-    const start = performance.now();
-    while (performance.now() - start < seconds * 1000 || n === 0) {
-      const init = await env.reset(task, n);
-      env.dispose!(init.state);
-      n++;
-    }
-    lines.push(`os reset ${id}: ${((performance.now() - start) / n).toFixed(1)} ms`);
+  // (upstream's 401-round $RANDOM script) and bootstrap-24 (372 touches, each name from two printf).
+  const slow = ['os-test-1-stock-00', 'os-test-7-bootstrap-24'];
+  for (const id of ['os-dev-06', 'os-dev-19', 'os-dev-25', ...slow]) {
+    lines.push(`os reset ${id}: median ${(await resetTimes(env, all.find((t) => t.id === id)!, seconds)).toFixed(1)} ms`);
   }
+  for (const id of slow) {
+    lines.push(`os reset ${id}, defense in depth off (not used in the app): median ${(await resetTimes(bare, all.find((t) => t.id === id)!, seconds)).toFixed(1)} ms`);
+  }
+  // One reset of each of the 144 test tasks (seed 0).
+  const each: { id: string; ms: number }[] = [];
+  for (const task of OS_TEST_TASKS) {
+    const t0 = performance.now();
+    const init = await env.reset(task, 0);
+    each.push({ id: task.id, ms: performance.now() - t0 });
+    env.dispose!(init.state);
+  }
+  const slowest = each.reduce((a, b) => (b.ms > a.ms ? b : a));
+  lines.push(`os reset, each of the ${each.length} test tasks once: median ${quantile(each.map((e) => e.ms), 0.5).toFixed(1)} ms, slowest ${slowest.id} ${slowest.ms.toFixed(1)} ms`);
   const shell = await createEmbeddedShell({ wallClock: () => 0 });
   for (const command of ['echo hi', 'ls -1 /etc | wc -l', 'cd /tmp && x=$((x+1))']) {
     const times: number[] = [];

@@ -36,6 +36,15 @@ export interface EmbeddedShellOptions {
   cpus?: number;
   /** Where the first command runs (upstream: the image's working directory, /). */
   cwd?: string;
+  /**
+   * just-bash's defense in depth (default on): while a command runs it patches JS globals
+   * (Function, eval, process, Object.defineProperty, …) so that a bug in its interpreter cannot
+   * be turned into running JS. Off, commands run about 1.5–2× faster, but the shell's worker is
+   * no sandbox of its own (a browser worker reaches IndexedDB and the network, the CLI's Node
+   * worker the whole process), so it stays on everywhere; only the bench turns it off to show
+   * what it costs (README, "Embedded shell speed").
+   */
+  defenseInDepth?: boolean;
   /** How just-bash is loaded (default: a dynamic import, so it is its own chunk). */
   load?: () => Promise<JustBash>;
 }
@@ -90,6 +99,7 @@ export class EmbeddedShell implements Shell {
     readonly host: Host,
     private readonly timeoutMs: number,
     cwd: string,
+    private readonly defenseInDepth = true,
   ) {
     this.session = new SessionState(cwd);
     this.commands = [...userCommands(host), ...systemCommands(host), ...coreutilsCommands(host), ...packageCommands(host), ...pythonCommands(host), this.session.stateCommand()];
@@ -130,6 +140,7 @@ export class EmbeddedShell implements Shell {
         customCommands: this.commands,
         sleep: (ms) => this.sleep(ms),
         processInfo: { pid: SHELL_PID, ppid: 1, uid: 0, gid: 0 },
+        defenseInDepth: this.defenseInDepth,
         executionLimits: {
           maxExecutionTimeMs: timeoutMs,
           maxCommandCount: work,
@@ -173,7 +184,9 @@ export class EmbeddedShell implements Shell {
 
   private async setUpFiles(): Promise<void> {
     const boot = new Date(this.host.bootTime);
-    const noise = Uint8Array.from({ length: 1 << 16 }, () => Math.floor(this.host.random() * 256));
+    // A plain loop: Uint8Array.from with a callback over 64 KiB took milliseconds of every reset.
+    const noise = new Uint8Array(1 << 16);
+    for (let i = 0; i < noise.length; i++) noise[i] = Math.floor(this.host.random() * 256);
     for (const [path, content] of [['/dev/urandom', noise], ['/dev/random', noise], ['/dev/zero', new Uint8Array(1 << 18)]] as const) {
       await this.host.fs.writeFile(path, content);
       await this.host.fs.utimes(path, boot, boot);
@@ -182,19 +195,21 @@ export class EmbeddedShell implements Shell {
     for (const name of ['null', 'zero', 'random', 'urandom', 'stdin', 'stdout', 'stderr', 'tty', 'full']) {
       if (await this.host.fs.exists(`/dev/${name}`)) await this.host.fs.chmod(`/dev/${name}`, 0o666);
     }
+    // Hundreds of stubs, as root: straight to the filesystem below the permission checks (which pass root anyway).
+    const raw = this.host.rawFs;
     for (const dir of ['/usr/bin', '/bin']) {
       let names: string[] = [];
       try {
-        names = await this.host.fs.readdir(dir);
+        names = await raw.readdir(dir);
       } catch {
         continue;
       }
       for (const name of names) {
         const path = `${dir}/${name}`;
         try {
-          const st = await this.host.fs.lstat(path);
-          if (st.isFile && (st.mode & 0o777) === 0o644 && name !== STATE_COMMAND) await this.host.fs.chmod(path, 0o755);
-          if (st.isFile) await this.host.fs.utimes(path, boot, boot);
+          const st = await raw.lstat(path);
+          if (st.isFile && (st.mode & 0o777) === 0o644 && name !== STATE_COMMAND) await raw.chmod(path, 0o755);
+          if (st.isFile) await raw.utimes(path, boot, boot);
         } catch {
           // A racing removal: nothing to fix.
         }
@@ -230,7 +245,9 @@ export class EmbeddedShell implements Shell {
     const sleepStop = new AbortController();
     this.sleepStop = interactive ? sleepStop : null;
     this.slept = 0;
-    const signal = options?.signal ? AbortSignal.any([options.signal, sleepStop.signal]) : sleepStop.signal;
+    // An init or check script without a caller's signal runs without one: just-bash then makes no
+    // abort controller (and abort reason) per command, and nothing could abort it anyway.
+    const signal = options?.signal ? AbortSignal.any([options.signal, sleepStop.signal]) : interactive ? sleepStop.signal : undefined;
     await this.host.clock.tick();
     let stdout = '';
     let stderr = '';
@@ -241,9 +258,13 @@ export class EmbeddedShell implements Shell {
     // seeded stream while the command runs (only microtasks run meanwhile, so nothing else draws).
     await inTurn(async () => {
       const realRandom = Math.random;
+      const stackLimit = Error.stackTraceLimit;
       Math.random = this.host.shellRandom;
+      // just-bash makes an Error per command (its control flow and a revoked context's abort
+      // reason) and never shows their stacks: capturing them was a third of an init script's time.
+      Error.stackTraceLimit = 0;
       try {
-        const result = await bash.exec(script, { cwd, signal, rawScript: true, ...(args?.length ? { args: [...args] } : {}) });
+        const result = await bash.exec(script, { cwd, ...(signal ? { signal } : {}), rawScript: true, ...(args?.length ? { args: [...args] } : {}) });
         stdout = result.stdout;
         stderr = result.stderr;
         exitCode = result.exitCode;
@@ -252,6 +273,7 @@ export class EmbeddedShell implements Shell {
         exitCode = 1;
       } finally {
         Math.random = realRandom;
+        Error.stackTraceLimit = stackLimit;
         this.sleepStop = null;
       }
     });
@@ -261,7 +283,7 @@ export class EmbeddedShell implements Shell {
       stderr = stderr.replace(LIMIT, `[The command was stopped: ${limit[1]} (a limit of this simulated shell).]\n`);
       return { output: stdout + stderr, exitCode: exitCode || 1, timedOut: true };
     }
-    const timedOut = DEADLINE.test(stderr) || signal.aborted;
+    const timedOut = DEADLINE.test(stderr) || (signal?.aborted ?? false);
     if (timedOut) {
       stderr = stderr.replace(DEADLINE, '').replace(ABORTED, '');
       const why = options?.signal?.aborted
@@ -411,5 +433,5 @@ export async function createEmbeddedShell(options: EmbeddedShellOptions = {}): P
   };
   host.fs = guardedFs(host.fs, host);
   for (const file of ['/etc/shadow', '/etc/gshadow']) host.owners.set(file, { uid: 0, gid: 42 });
-  return new EmbeddedShell(jb, host, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS, options.cwd ?? '/');
+  return new EmbeddedShell(jb, host, options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS, options.cwd ?? '/', options.defenseInDepth ?? true);
 }

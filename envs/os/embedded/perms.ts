@@ -125,11 +125,17 @@ export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
       await inner.chmod(path, mode);
     },
   };
+  // Every file operation goes through `get`: a method is bound once per name, not per call.
+  const bound = new Map<string | symbol, unknown>();
   return new Proxy(inner, {
     get(target, prop, receiver) {
       if (typeof prop === 'string' && prop in overrides) return overrides[prop as keyof IFileSystem];
+      if (bound.has(prop)) return bound.get(prop);
       const value = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const method = value.bind(target);
+      bound.set(prop, method);
+      return method;
     },
   });
 }
