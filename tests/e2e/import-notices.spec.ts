@@ -4,8 +4,8 @@
  * episode of a task this page does not know says so instead of loading forever.
  */
 import { expect, test } from '@playwright/test';
+import { screens } from './helpers.ts';
 
-const SCREENS = 'test-results/screens';
 
 function episodeLine(id: string, task: string, extra: { header?: object; line?: object; step?: object } = {}): string {
   const header = {
@@ -38,9 +38,7 @@ test('an import names the unknown fields it left out, and stores the rest', asyn
   await expect(page.getByRole('status').filter({ hasText: 'Imported 2 episode(s) from edited.jsonl.' })).toHaveText(
     'Imported 2 episode(s) from edited.jsonl. 3 unknown fields ignored: comment (line 1), header.colour (line 1), steps[0].mood (line 2).',
   );
-  await page.screenshot({ path: `${SCREENS}/import-notice-desktop.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SCREENS}/import-notice-phone.png`, fullPage: true });
+  await screens(page, 'import-notice');
   // What was stored holds none of them.
   const stored = await page.evaluate(
     () =>

@@ -201,5 +201,5 @@ test('a watched run taken over by another tab: its driver stops and says so', as
   await first.waitForTimeout(500);
   const steps = (await storedSteps(second)).filter((s) => s.episodeId === id).map((s) => s.t).sort((a, b) => a - b);
   expect(steps).toEqual(Array.from({ length: taken }, (_, i) => i + 1));
-  await shoot(first, 'watch-taken-over');
+  await screens(first, 'watch-taken-over');
 });
