@@ -107,7 +107,11 @@ export function batchSummary(records: readonly EpisodeRecord[], taskInfo: TaskIn
   }
   for (const list of byRow.values()) {
     const { group, set } = list[0];
-    const parts = list.map((f) => `${METRIC_LABELS[f.metric] ?? f.metric} ${formatEstimate({ value: f.value, n: f.n, ci: f.low === null || f.high === null ? null : [f.low, f.high] }, f.benchmark === 'SmartPlay' ? 2 : 1)}`);
+    const parts = list.map((f) =>
+      f.metric === 'normalised' && f.value === null
+        ? 'normalised: none (no published human score for this game)'
+        : `${METRIC_LABELS[f.metric] ?? f.metric} ${formatEstimate({ value: f.value, n: f.n, ci: f.low === null || f.high === null ? null : [f.low, f.high] }, f.benchmark === 'SmartPlay' ? 2 : 1)}`,
+    );
     lines.push(`${names.get(set) ?? set} · ${labels.get(group) ?? group}: ${parts.join('; ')}`);
   }
   return { episodes: records.length, skipped: report.skipped.length, figures, lines };

@@ -140,12 +140,15 @@ export const CHARTS: ChartSpec[] = [
       const parts = distinct(data, (d) => d.set).map((set) => {
         const rows = data.filter((d) => d.set === set);
         const percent = rows[0].percent;
+        // Every episode the same score: widen the axis (a zero-width domain gives ticks like 0.000000).
+        const values = rows.map((d) => d.value);
+        const flat = Math.min(...values) === Math.max(...values) ? { domain: [Math.min(0, values[0]), Math.max(values[0], 0) || 1] } : { nice: true };
         return {
           title: percent ? `${set}: progress rate % per episode` : `${set}: score per episode`,
           svg: svgOf(
             Plot.plot({
               ...base(width, distinct(rows, (d) => d.group).length, 1),
-              x: { label: percent ? 'progress %' : 'score', grid: true, ...(percent ? { domain: [0, 100] } : { nice: true }) },
+              x: { label: percent ? 'progress %' : 'score', grid: true, ...(percent ? { domain: [0, 100] } : flat) },
               y: { label: null },
               marks: [
                 Plot.frame({ strokeOpacity: 0.2 }),

@@ -55,6 +55,13 @@ describe('batchSummary', () => {
     expect(s.lines.join()).not.toMatch(/success/);
   });
 
+  it('says so where a game has no published human score to normalise by (Hanoi4Disk)', async () => {
+    const hanoi = await loadEnv('hanoi');
+    const records = [2, 3].map((score) => episode({ env: 'hanoi', task: 'hanoi-4', kind: 'random', score }));
+    const s = batchSummary(records, envTaskInfo([hanoi]));
+    expect(s.lines).toEqual([expect.stringMatching(/^Hanoi4Disk-v0 · random: score 2\.50 .*; normalised: none \(no published human score for this game\)$/)]);
+  });
+
   it('gives AgentBench’s success rate and AgentBoard’s progress, success and grounding, as the scores table does', async () => {
     const records = [
       episode({ env: 'os', task: 'os-dev-00', kind: 'oracle', success: true }),
