@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createOsEnv, OS_TASKS, OS_TEST_TASKS } from '../envs/os/index.ts';
 import { solveByExample } from '../envs/os/solve.ts';
-import { linuxImagePresent, linuxShellFactory } from '../envs/os/linux/node.ts';
+import { createLinuxShellFactory, linuxImagePresent, linuxShellFactory } from '../envs/os/linux/node.ts';
 import type { LinuxShell } from '../envs/os/linux/shell.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,6 +19,9 @@ const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? undefined : process.argv[i + 1];
 };
+
+/** The session's limit for an example's command (an agent's command gets LINUX_COMMAND_TIMEOUT_MS). */
+const EXAMPLE_TIMEOUT_MS = 120_000;
 
 function ensureImage(): void {
   if (linuxImagePresent()) return;
@@ -72,7 +75,9 @@ async function isolation(): Promise<string[]> {
 
 async function main(): Promise<void> {
   ensureImage();
-  const env = createOsEnv({ shellFactory: linuxShellFactory });
+  // The examples are scripts (upstream runs them with generous time): a whole-disk `find /` or a
+  // loop over every user takes the emulated machine tens of seconds, more than an agent's command gets.
+  const env = createOsEnv({ shellFactory: createLinuxShellFactory(EXAMPLE_TIMEOUT_MS) });
   const only = arg('only');
   const limit = Number(arg('limit') ?? Infinity);
   const from = Number(arg('from') ?? 0);
