@@ -91,18 +91,23 @@ async function main(): Promise<void> {
     const tasks = set.tasks.slice(from, from + limit);
     let solved = 0;
     const failures: string[] = [];
+    const unsolvable: string[] = [];
     const started = Date.now();
     for (const task of tasks) {
       const result = await solveByExample(env, task);
       if (result.success) solved++;
-      else {
+      else if (task.unsolvable) {
+        // Upstream's own data fails it (e.g. os-dev-08's "8.0K"): expected, not the backend's fault.
+        unsolvable.push(task.id);
+        process.stdout.write('u');
+      } else {
         failures.push(`${task.id}: ${result.transcript.join('\n  | ').slice(0, 1500)}`);
         process.stdout.write(`\nF ${task.id}: ${result.transcript.slice(-3).join(' | ').replace(/\s+/g, ' ').slice(0, 300)}\n`);
       }
       if (result.success) process.stdout.write('.');
     }
     process.stdout.write('\n');
-    console.log(`${set.name}: ${solved}/${tasks.length} solved by their own examples in the Linux backend (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(`${set.name}: ${solved}/${tasks.length} solved by their own examples in the Linux backend (${((Date.now() - started) / 1000).toFixed(0)} s)${unsolvable.length ? `; unsolvable upstream as expected: ${unsolvable.join(', ')}` : ''}`);
     for (const f of failures) console.log(`  FAIL ${f}`);
     problems.push(...failures.map((f) => `${set.name} ${f.slice(0, f.indexOf(':'))}`));
   }
