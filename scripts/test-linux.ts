@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createOsEnv, OS_TASKS, OS_TEST_TASKS } from '../envs/os/index.ts';
 import { solveByExample } from '../envs/os/solve.ts';
-import { linuxImagePresent, linuxShellFactory } from '../envs/os/linux/node.ts';
+import { createLinuxShellFactory, linuxImagePresent, linuxShellFactory } from '../envs/os/linux/node.ts';
 import type { LinuxShell } from '../envs/os/linux/shell.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,6 +19,9 @@ const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? undefined : process.argv[i + 1];
 };
+
+/** The session's limit for an example's command (an agent's command gets LINUX_COMMAND_TIMEOUT_MS). */
+const EXAMPLE_TIMEOUT_MS = 120_000;
 
 function ensureImage(): void {
   if (linuxImagePresent()) return;
@@ -72,7 +75,9 @@ async function isolation(): Promise<string[]> {
 
 async function main(): Promise<void> {
   ensureImage();
-  const env = createOsEnv({ shellFactory: linuxShellFactory });
+  // The examples are scripts (upstream runs them with generous time): a whole-disk `find /` or a
+  // loop over every user takes the emulated machine tens of seconds, more than an agent's command gets.
+  const env = createOsEnv({ shellFactory: createLinuxShellFactory(EXAMPLE_TIMEOUT_MS) });
   const only = arg('only');
   const limit = Number(arg('limit') ?? Infinity);
   const from = Number(arg('from') ?? 0);
@@ -86,18 +91,23 @@ async function main(): Promise<void> {
     const tasks = set.tasks.slice(from, from + limit);
     let solved = 0;
     const failures: string[] = [];
+    const unsolvable: string[] = [];
     const started = Date.now();
     for (const task of tasks) {
       const result = await solveByExample(env, task);
       if (result.success) solved++;
-      else {
+      else if (task.unsolvable) {
+        // Upstream's own data fails it (e.g. os-dev-08's "8.0K"): expected, not the backend's fault.
+        unsolvable.push(task.id);
+        process.stdout.write('u');
+      } else {
         failures.push(`${task.id}: ${result.transcript.join('\n  | ').slice(0, 1500)}`);
         process.stdout.write(`\nF ${task.id}: ${result.transcript.slice(-3).join(' | ').replace(/\s+/g, ' ').slice(0, 300)}\n`);
       }
       if (result.success) process.stdout.write('.');
     }
     process.stdout.write('\n');
-    console.log(`${set.name}: ${solved}/${tasks.length} solved by their own examples in the Linux backend (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(`${set.name}: ${solved}/${tasks.length} solved by their own examples in the Linux backend (${((Date.now() - started) / 1000).toFixed(0)} s)${unsolvable.length ? `; unsolvable upstream as expected: ${unsolvable.join(', ')}` : ''}`);
     for (const f of failures) console.log(`  FAIL ${f}`);
     problems.push(...failures.map((f) => `${set.name} ${f.slice(0, f.indexOf(':'))}`));
   }

@@ -22,6 +22,8 @@ const WARM = [
   'for f in /usr/bin/* /usr/sbin/* /usr/lib/i386-linux-gnu/*.so* /usr/lib/python3.11/*.py /usr/lib/python3.11/*/*.py; do cat "$f" >/dev/null 2>&1; done',
   'python3 -c "import os, sys, time, re, json, subprocess, collections, math, random, datetime, pathlib, shutil, glob"',
   'ls -la / >/dev/null; find /etc /root /home /var -maxdepth 3 >/dev/null 2>&1; id; date; useradd --help >/dev/null; sudo -V >/dev/null; awk "BEGIN{}"; sed --version >/dev/null; grep -q x /etc/hostname; wc -l /etc/passwd; stat / >/dev/null; du -s /etc >/dev/null; ps aux >/dev/null; echo warm',
+  // Every directory and inode (whole-disk `find /`, `du`, `ls -R` tasks), /proc and /sys included.
+  'find / >/dev/null 2>&1; getent passwd >/dev/null; groups root >/dev/null; echo warm',
 ];
 
 async function main(): Promise<void> {

@@ -85,14 +85,14 @@ ln -s apt-offline "$root/usr/local/sbin/apt-get"
 mkdir -p "$work/keep"
 cp "$root"/var/cache/apt/archives/sudo_*.deb "$work/keep/" 2>/dev/null || true
 
-# Slim down: docs, man pages, locales, caches, udev's hardware database; kernel modules (the
+# Slim down (/var/log stays: tasks count and size its files, as in upstream's image): docs, man pages, locales, caches, udev's hardware database; kernel modules (the
 # initramfs has the disk's; the guest loads no others).
 kver="$(ls "$root/usr/lib/modules")"
 cp "$root/boot/vmlinuz-$kver" "$work/vmlinuz"
 cp "$root/boot/initrd.img-$kver" "$work/initrd.img"
 rm -rf "$root"/usr/share/doc/* "$root"/usr/share/man/* "$root"/usr/share/info/* "$root"/usr/share/locale/* \
   "$root"/usr/share/lintian "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb \
-  "$root"/var/cache/debconf/*-old "$root"/var/log/* "$root"/boot/* "$root"/vmlinuz* "$root"/initrd.img* \
+  "$root"/var/cache/debconf/*-old "$root"/boot/* "$root"/vmlinuz* "$root"/initrd.img* \
   "$root"/usr/lib/modules/"$kver"/kernel "$root"/usr/lib/udev/hwdb.bin "$root"/usr/lib/udev/hwdb.d "$root"/usr/lib/firmware
 # The package lists only describe installed packages (a removed one can be installed again from
 # the .debs kept above; nothing else can be fetched without a network).

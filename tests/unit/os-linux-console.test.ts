@@ -3,7 +3,7 @@
 // The real guest is exercised by `npm run test:linux` (it needs the built image).
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SerialConsole, fromTerminal, toBase64 } from '../../envs/os/linux/console.ts';
+import { SerialConsole, bashString, fromTerminal } from '../../envs/os/linux/console.ts';
 import { scriptCommand } from '../../envs/os/linux/shell.ts';
 
 const RS = '\x1e';
@@ -28,13 +28,13 @@ function fakeGuest(behaviour: (source: string) => { output?: string; status?: nu
       return;
     }
     if (running) return;
-    const m = /printf '\\036S(\w+)\\036'; eval "\$\(printf %s (\S*) \| base64 -d\)"/.exec(text);
+    const m = /^ printf '\\036S(\w+)\\036'; eval -- (\$'(?:[^'\\]|\\.)*')\n$/.exec(text);
     emit(text.replace(/\n/g, '\r\n')); // the tty echoes (the protocol must ignore it)
     if (!m) {
       emit(`${RS}P0${RS}root@localhost:/# `);
       return;
     }
-    const source = Buffer.from(m[2], 'base64').toString('utf8');
+    const source = bashWord(m[2]);
     const r = behaviour(source);
     emit(`${RS}S${m[1]}${RS}`);
     if (r.hang) {
@@ -47,6 +47,9 @@ function fakeGuest(behaviour: (source: string) => { output?: string; status?: nu
   }
   return { console: console_, sent };
 }
+
+/** What this machine's bash makes of one word. */
+const bashWord = (word: string) => spawnSync('bash', ['-c', `printf %s ${word}`], { encoding: 'utf8' }).stdout;
 
 describe('Linux serial console protocol', () => {
   it('captures exactly the output between its start mark and the next prompt, with the exit status', async () => {
@@ -82,7 +85,33 @@ describe('Linux serial console protocol', () => {
 
   it('turns the tty line ends back into the text printed', () => {
     expect(fromTerminal('a\r\nb\r\r\nc\r')).toBe('a\nb\nc\r');
-    expect(Buffer.from(toBase64('é\n'), 'base64').toString('utf8')).toBe('é\n');
+  });
+});
+
+describe('Linux command line ($\'…\' words, no forks)', () => {
+  const awkward = "a 'b' \\\"c\" $HOME !! \t\x01\x1b[0m é \\x41 \\\\\n\n";
+
+  it('is printable ASCII on one line and means exactly the text to bash', () => {
+    const word = bashString(awkward);
+    expect(word).toMatch(/^\$'[\x20-\x7e]*'$/);
+    expect(word).not.toContain('!');
+    expect(bashWord(word)).toBe(awkward);
+    expect(bashWord(bashString(''))).toBe('');
+  });
+
+  it('runs as typed into an interactive bash (history expansion on), output and status exact', async () => {
+    const sent: string[] = [];
+    const c = new SerialConsole((text) => sent.push(text));
+    void c.run('printf "%s|" "$(echo hi!)" -n; echo; false', { timeoutMs: 50 }).catch(() => {});
+    void c.run('-n x', { timeoutMs: 50 }).catch(() => {});
+    await new Promise((r) => setTimeout(r, 100));
+    const lines = sent.filter((s) => s.startsWith(' printf'));
+    expect(lines).toHaveLength(2);
+    const r = spawnSync('bash', ['--norc', '--noprofile', '-i'], { input: `set -H\n${lines.join('')}echo "status $?"\n`, encoding: 'utf8' });
+    const marks = r.stdout.split('\x1e').filter((s) => s.startsWith('S')).length;
+    expect(marks).toBe(2);
+    expect(r.stdout.replace(/\x1eS\w+\x1e/g, '')).toBe('hi!|-n|\nstatus 127\n');
+    expect(r.stderr).toContain('-n: command not found');
   });
 });
 

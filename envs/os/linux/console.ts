@@ -3,8 +3,9 @@
  * bytes out, so it is tested without booting anything).
  *
  * The guest's bash prints `RS P <status> RS` before every prompt (PROMPT_COMMAND, set in the
- * image's /etc/bash.bashrc; RS = \x1e). A command is sent as one line,
- *   printf '\036S<nonce>\036'; eval "$(printf %s <base64> | base64 -d)"
+ * image's /etc/bash.bashrc; RS = \x1e). A command is sent as one line of builtins only (no fork:
+ * each costs the emulated guest tens of milliseconds),
+ *   printf '\036S<nonce>\036'; eval -- $'<source, non-printables as \xHH>'
  * so its output is exactly what comes between the start mark with our nonce and the next prompt
  * mark, whatever the shell echoed or prompted before (a nested `su - user` shell included: its
  * first prompt ends the command, as upstream sees it). A runaway command is interrupted with
@@ -30,12 +31,19 @@ export interface ConsoleRunOptions {
 
 type Waiter = (mark: { kind: 'S' | 'P'; value: string }) => void;
 
-/** base64 of a string's UTF-8 bytes (Node and browsers). */
-export function toBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
+/**
+ * A bash word (`$'…'`) that is exactly `text`, in printable ASCII only: readline takes every
+ * byte as typed (no tab completion, no meta keys, no history `!`), and the line holds no newline.
+ */
+export function bashString(text: string): string {
+  let out = "$'";
+  for (const b of new TextEncoder().encode(text)) {
+    if (b === 0x27) out += "\\'";
+    else if (b === 0x5c) out += '\\\\';
+    else if (b >= 0x20 && b < 0x7f && b !== 0x21) out += String.fromCharCode(b);
+    else out += `\\x${b.toString(16).padStart(2, '0')}`;
+  }
+  return `${out}'`;
 }
 
 /** Terminal output as the recorded text: CRLF from the tty's output processing back to LF. */
@@ -150,7 +158,7 @@ export class SerialConsole {
       if (m.kind === 'S' && m.value === id) sawStart = true;
       return m.kind === 'P' && sawStart;
     }, options.timeoutMs, options.signal);
-    this.send(` printf '\\036S${id}\\036'; eval "$(printf %s ${toBase64(source)} | base64 -d)"\n`);
+    this.send(` printf '\\036S${id}\\036'; eval -- ${bashString(source)}\n`);
     const mark = await end;
     if (mark) return this.finish(Number(mark.value) || 0, false, false);
     // Too long (or cancelled): Ctrl+C to the foreground process group, then a prompt must come.

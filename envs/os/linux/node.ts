@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ShellFactory } from '../shell.ts';
 import { LinuxMachine, type MachineFiles, type V86Constructor } from './machine.ts';
-import { LinuxShell } from './shell.ts';
+import { LINUX_COMMAND_TIMEOUT_MS, LinuxShell } from './shell.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 export const IMAGE_DIR = process.env.OS_IMAGE_DIR ?? join(repoRoot, '.cache/os-image/current');
@@ -64,8 +64,15 @@ export async function restoreMachine(dir = IMAGE_DIR): Promise<LinuxMachine> {
   return machine;
 }
 
-/** Episodes in Node's Linux backend: each restores the saved state into a machine of its own. */
-export const linuxShellFactory: ShellFactory = async () => {
-  if (!linuxImagePresent()) throw new Error(`The Linux image is not built (${IMAGE_DIR}): run \`npm run os:image\` (needs root and Debian/Ubuntu apt), or use --shell embedded.`);
-  return new LinuxShell(await restoreMachine(), () => restoreMachine());
-};
+/**
+ * Episodes in Node's Linux backend: each restores the saved state into a machine of its own.
+ * `commandTimeoutMs` is the session's limit per command (the oracle's runs give it more).
+ */
+export function createLinuxShellFactory(commandTimeoutMs = LINUX_COMMAND_TIMEOUT_MS): ShellFactory {
+  return async () => {
+    if (!linuxImagePresent()) throw new Error(`The Linux image is not built (${IMAGE_DIR}): run \`npm run os:image\` (needs root and Debian/Ubuntu apt), or use --shell embedded.`);
+    return new LinuxShell(await restoreMachine(), () => restoreMachine(), commandTimeoutMs);
+  };
+}
+
+export const linuxShellFactory: ShellFactory = createLinuxShellFactory();

@@ -9,7 +9,7 @@
  * restored one and everything the episode ran so far is run again (as the DB environment does).
  */
 import { DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type ShellResult } from '../shell.ts';
-import { toBase64, type ConsoleResult } from './console.ts';
+import { bashString, type ConsoleResult } from './console.ts';
 import type { LinuxMachine } from './machine.ts';
 
 /** Emulated commands are slower than native ones, and upstream waits long for output: the session's default limit. */
@@ -26,10 +26,9 @@ type Entry = { kind: 'exec'; command: string } | { kind: 'run'; script: string; 
 
 /** Bash source that runs `script` with `args` as `bash -c script -- args...` from /, stdin closed. */
 export function scriptCommand(script: string, args: readonly string[] = []): string {
-  // $(...) drops trailing newlines: decode with a sentinel "x" and cut it.
-  const decode = (b64: string) => `"$(printf %s '${b64}' | base64 -d; echo x)"`;
-  const argList = args.map((a) => `__ap_v=${decode(toBase64(a))}; __ap_a+=("\${__ap_v%x}");`).join(' ');
-  return `( __ap_s=${decode(toBase64(script))}; __ap_a=(); ${argList} cd / && exec bash -c "\${__ap_s%x}" -- "\${__ap_a[@]}" ) </dev/null`;
+  // Every word as $'…' (console.ts): no decoding processes before the script's own bash.
+  const words = [script, '--', ...args].map(bashString).join(' ');
+  return `( cd / && exec bash -c ${words} ) </dev/null`;
 }
 
 export class LinuxShell implements Shell {
