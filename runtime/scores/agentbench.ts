@@ -14,13 +14,16 @@ import type { Group } from './facts.ts';
 import { AGENTBENCH_ROWS, AGENTBENCH_SOURCE, AGENTBENCH_TASKS, AGENTBENCH_WEIGHT_INVERSE, type AgentBenchTask } from './published.ts';
 import type { Scored } from './types.ts';
 import type { FinishReason } from '../../envs/core/types.ts';
-import { DB_METRIC_CATEGORIES } from '../../envs/db/check.ts';
 
 /** The three categories upstream reports last, after the question types. */
 const TAIL = ['SELECT', 'INSERT', 'UPDATE'];
 
-/** Upstream's per-category metrics, in its order (then any other category met, by name). */
-const DB_CATEGORIES: readonly string[] = DB_METRIC_CATEGORIES.filter((c) => !TAIL.includes(c));
+/**
+ * Upstream's per-category metrics, in its order (then any other category met, by name). The DB
+ * environment keeps its own list for its metric (envs/db/check.ts): the scores read records, not
+ * the environment's modules, so the list is written here from UPSTREAM.md H.
+ */
+const DB_CATEGORIES: readonly string[] = ['other', 'counting', 'comparison', 'ranking', 'aggregation-SUM', 'aggregation-MIN', 'aggregation-MAX', 'aggregation-AVG'];
 
 /** Categories in upstream's order, then any others by name, then SELECT, INSERT and UPDATE. */
 export function orderCategories(categories: readonly string[]): string[] {
