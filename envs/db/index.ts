@@ -22,7 +22,7 @@ import type { EnvDefinition, Init, Step } from '../core/types.ts';
 import { checkSelectAnswer } from './check.ts';
 import type { JsonCell } from './engine.ts';
 import { dbExecutorFactory, type SqlExecutor } from './executor.ts';
-import { DB_INSTRUCTION, DB_ROUND_LIMIT, answerReply, dbQuestion, operationReply, parseReply } from './protocol.ts';
+import { DB_ACK, DB_INSTRUCTION, DB_ROUND_LIMIT, answerReply, dbQuestion, operationReply, parseReply } from './protocol.ts';
 import { pyStrListRepr } from './pyrepr.ts';
 import { SELECT_REFERENCES } from './reference.ts';
 import { DB_BUILT_IN_TASKS, dbRowOf, hashChecked, isRegisteredDbTask, registeredDbTask, setupFor, type DbTask } from './tasks.ts';
@@ -93,6 +93,8 @@ function selectReference(task: DbTask): string {
 export const db: EnvDefinition<DbState, DbTask> = {
   ...dbMeta,
   protocol: { kind: 'agentbench' },
+  // AgentBench's opening: the instruction, the agent's "Ok.", then the question (the reset observation) as its own turn.
+  promptParams: () => ({ agentbench: { ack: DB_ACK } }),
   // A DB task is one fixed table and question.
   usesSeed: () => false,
   // A SELECT task's labels; a task that changes the table is judged by the table's hash, which shows nothing to a person.

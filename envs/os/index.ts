@@ -7,7 +7,7 @@
 import type { EnvDefinition, Init, Step } from '../core/types.ts';
 import { runChecks } from './checks.ts';
 import { osMeta } from './meta.ts';
-import { MANUAL, answerAction, bashAction, finishAction, osReply, parseAction, problemMessage, pyStrip } from './protocol.ts';
+import { MANUAL, OPENING, answerAction, bashAction, finishAction, osReply, parseAction, problemMessage, pyStrip } from './protocol.ts';
 import type { Shell, ShellFactory } from './shell.ts';
 import { OS_TASKS, type OsTask } from './tasks.ts';
 import { OS_TEST_TASKS } from './testset.ts';
@@ -110,6 +110,8 @@ export function createOsEnv(options: OsEnvOptions = {}): EnvDefinition<OsState, 
   return {
     ...osMeta,
     protocol: { kind: 'agentbench' },
+    // AgentBench's opening: the instruction with the one-shot question, the one-shot turns; the problem follows as its own turn.
+    promptParams: () => ({ agentbench: { opening: OPENING } }),
     expectedAnswer: (task) => (task.evaluation.kind === 'match' && task.evaluation.answer !== undefined ? task.evaluation.answer : null),
     // The clock, $RANDOM, mktemp and shuf follow the seed and a virtual clock; what reads the host machine does not.
     replayCaveat(actions) {

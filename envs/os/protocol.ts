@@ -5,9 +5,10 @@
  */
 
 /**
- * The first user message before the one-shot question. Quirks kept: "I'will", the space
- * after `"answer".`, and the closing `\n\n` written as backslash-n characters (upstream
- * escapes them inside a raw triple-quoted string, so the model sees them literally).
+ * The first user message before the one-shot question. Quirks kept: "I'will" and the space
+ * after `"answer".`. It ends with two newlines: upstream writes `\n\n` inside an ordinary
+ * (not raw) triple-quoted string, so they are newline characters (checked by running
+ * AgentBench's own Session, tests/fixtures/upstream/agentbench/conversation/).
  */
 export const INSTRUCTION =
   'You are an assistant that will act like a person, I\'will play the role of linux(ubuntu) operating system. ' +
@@ -27,7 +28,7 @@ export const INSTRUCTION =
   'If the output is too long, I will truncate it. The truncated output is not complete. ' +
   'You have to deal with the truncating problem by yourself. ' +
   'Attention, your bash code should not contain any input operation. ' +
-  'Once again, you should take only exact one of the three actions in each turn.\\n\\n';
+  'Once again, you should take only exact one of the three actions in each turn.\n\n';
 
 export interface ChatTurn {
   role: 'user' | 'agent';
@@ -73,6 +74,9 @@ export function openingTurns(description: string): ChatTurn[] {
     { role: 'user', content: problemMessage(description) },
   ];
 }
+
+/** The turns AgentBench injects before the problem (the problem is the reset observation, the seventh message). */
+export const OPENING: readonly ChatTurn[] = openingTurns('').slice(0, -1);
 
 /** The instruction and the one-shot example as one text (the turns separated by blank lines). */
 export const MANUAL: string = openingTurns('')

@@ -31,8 +31,8 @@ describe('os: protocol', () => {
     expect(INSTRUCTION).toContain('take exact one of the three actions: "bash", "finish" or "answer". \n\n1. If you think');
     expect(INSTRUCTION).toContain('Think: put your thought here.\n\nAct: bash\n\n```bash\n# put your bash code here\n```\n\n2.');
     expect(INSTRUCTION).toContain('Act: answer(Your answer to the question should be put in this pair of parentheses)\n\nIf the output is too long');
-    // Upstream's "\\n\\n" inside a Python string: backslash-n characters, not newlines.
-    expect(INSTRUCTION.endsWith('in each turn.\\n\\n')).toBe(true);
+    // Upstream's "\\n\\n" inside an ordinary (not raw) Python string: two newlines (AgentBench's own Session sends them so: conversation-agentbench.test.ts).
+    expect(INSTRUCTION.endsWith('in each turn.\n\n')).toBe(true);
   });
 
   it('one-shot example and the problem message', () => {
