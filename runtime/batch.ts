@@ -1,57 +1,24 @@
 /**
- * Batches under each benchmark's own protocol: how many episodes a batch plays by default
- * (SmartPlay's recorded settings, UPSTREAM.md §0; AgentBench and AgentBoard play every task of
- * the set once) and what a finished batch reports (the benchmark's metric through
- * runtime/scores, never "success 0/20" for a game that defines no success).
- * Used by the CLI's `run --agent … --episodes` and the Watch view's batch.
+ * What a finished batch reports: its suite's own metric through runtime/scores (never "success
+ * 0/20" for a game that defines no success). How many episodes a batch plays is the suite's
+ * (Suite.batchDefaults, planned by runtime/plan.ts). Used by the CLI's `run --agent … --episodes`
+ * and the Watch view's batch.
  */
-import type { Benchmark } from '../envs/core/types.ts';
 import type { EpisodeRecord } from './records.ts';
 import { computeScores, type TaskInfoFn } from './scores/index.ts';
 import { formatEstimate, scoreRecords } from './scores/format.ts';
+import { suites } from '../suites/index.ts';
 
-export interface BatchDefaults {
-  /** Episodes (seeds) per task. */
-  episodes: number;
-  /** True when the protocol plays every task of the set (once each), not one task many times. */
-  wholeSet: boolean;
-  /** Where the numbers come from, for a hint beside the control. */
-  why: string;
+export type { BatchDefaults } from '../envs/core/suite.ts';
+
+/** The metrics a batch summary shows for a suite, by its name as score records carry it. */
+function summaryMetrics(suiteName: string): readonly string[] {
+  return suites().find((s) => s.name === suiteName)?.summaryMetrics ?? ['meanScore', 'successRate'];
 }
-
-/** SmartPlay's recorded episode counts by upstream game name (`iter` in UPSTREAM.md §0). */
-const SMARTPLAY_EPISODES: Record<string, number> = {
-  'BanditTwoArmedHighLowFixed-v0': 20,
-  'RockPaperScissorBasic-v0': 20,
-  'Hanoi3Disk-v0': 10,
-  // Not in the paper's table; played with Hanoi's count.
-  'Hanoi4Disk-v0': 10,
-  'MessengerL1-v0': 100,
-  'MessengerL2-v0': 100,
-  // SmartPlay lists L3 with 100 episodes but records no human score for it (UPSTREAM.md §0).
-  'MessengerL3-v0': 100,
-};
-
-/** A batch's default size under the benchmark's protocol. */
-export function batchDefaults(env: { id: string; benchmark: Benchmark }, task: { id: string; name: string }): BatchDefaults {
-  if (env.benchmark === 'SmartPlay') {
-    const n = SMARTPLAY_EPISODES[task.name];
-    return n
-      ? { episodes: n, wholeSet: false, why: `SmartPlay plays ${task.name} ${n} times (its recorded settings).` }
-      : { episodes: 20, wholeSet: false, why: `SmartPlay records no count for ${task.name}; 20 episodes, as for most of its games.` };
-  }
-  return { episodes: 1, wholeSet: true, why: `${env.benchmark} plays every task of the set once.` };
-}
-
-/** The metrics a batch summary shows, per benchmark. */
-const SUMMARY_METRICS: Record<Benchmark, readonly string[]> = {
-  SmartPlay: ['score', 'normalised'],
-  AgentBench: ['successRate', 'overall_cat_accuracy'],
-  AgentBoard: ['progressRate', 'successRate', 'groundingAccuracy'],
-};
 
 export interface BatchFigure {
-  benchmark: Benchmark;
+  /** The suite's name. */
+  benchmark: string;
   /** Group key ('random', 'model:gpt-4o', 'human:ann', …). */
   group: string;
   /** Game (task id) or task set ('OS', 'BA', …). */
@@ -79,6 +46,7 @@ const METRIC_LABELS: Record<string, string> = {
   overall_cat_accuracy: 'overall_cat_accuracy %',
   progressRate: 'progress %',
   groundingAccuracy: 'grounding %',
+  meanScore: 'mean score',
 };
 
 /**
@@ -93,10 +61,11 @@ export function batchSummary(records: readonly EpisodeRecord[], taskInfo: TaskIn
     ...(report.smartplay?.games.map((g) => [g.task, g.name] as [string, string]) ?? []),
     ...(report.agentbench?.sets.map((s) => [s.key, s.name] as [string, string]) ?? []),
     ...(report.agentboard?.sets.map((s) => [s.key, s.name] as [string, string]) ?? []),
+    ...(report.plain?.suites.flatMap((t) => t.tasks.map((x) => [x.key, x.name] as [string, string])) ?? []),
   ]);
   const figures: BatchFigure[] = [];
   for (const r of scoreRecords(report)) {
-    if (r.source !== 'computed' || r.group === 'humans' || !SUMMARY_METRICS[r.benchmark].includes(r.metric)) continue;
+    if (r.source !== 'computed' || r.group === 'humans' || !summaryMetrics(r.benchmark).includes(r.metric)) continue;
     figures.push({ benchmark: r.benchmark, group: r.group, set: r.set, metric: r.metric, value: r.value, low: r.low, high: r.high, n: r.n ?? 0 });
   }
   const lines: string[] = [];
@@ -110,7 +79,7 @@ export function batchSummary(records: readonly EpisodeRecord[], taskInfo: TaskIn
     const parts = list.map((f) =>
       f.metric === 'normalised' && f.value === null
         ? 'normalised: none (no published human score for this game)'
-        : `${METRIC_LABELS[f.metric] ?? f.metric} ${formatEstimate({ value: f.value, n: f.n, ci: f.low === null || f.high === null ? null : [f.low, f.high] }, f.benchmark === 'SmartPlay' ? 2 : 1)}`,
+        : `${METRIC_LABELS[f.metric] ?? f.metric} ${formatEstimate({ value: f.value, n: f.n, ci: f.low === null || f.high === null ? null : [f.low, f.high] }, f.metric === 'score' || f.metric === 'normalised' || f.metric === 'meanScore' ? 2 : 1)}`,
     );
     lines.push(`${names.get(set) ?? set} · ${labels.get(group) ?? group}: ${parts.join('; ')}`);
   }

@@ -82,8 +82,8 @@ export const DriverSchema = v.object({
   /** How a model ran: an OpenAI-compatible endpoint or in-browser inference. */
   engine: v.optional(v.picklist(['openai', 'webllm', 'wllama', 'fake'])),
   params: v.optional(v.object({ temperature: v.optional(finite()), maxTokens: v.optional(finite()) })),
-  /** The prompt protocol a model was driven with. */
-  protocol: v.optional(v.picklist(['smartplay', 'agentboard', 'agentbench'])),
+  /** The suite whose conversation a model was driven with (suites/index.ts: smartplay, agentboard, agentbench, custom, …). */
+  protocol: v.optional(v.pipe(v.string(), v.maxLength(64))),
   /** Seed of a random policy. */
   seed: v.optional(finite()),
 });

@@ -7,6 +7,7 @@ import { findEntry, getTask } from '../envs/index.ts';
 import type { EnvDefinition } from '../envs/core/types.ts';
 import type { TaskInfoFn, TaskMeta } from './scores/types.ts';
 import { taskMeta } from './scores/taskmeta.ts';
+import { columnOf, suiteOf } from '../suites/index.ts';
 
 /** taskInfo over environments already loaded; a task they do not know gets undefined (left out as 'unknown task'). */
 export function envTaskInfo(envs: readonly EnvDefinition[]): TaskInfoFn {
@@ -21,7 +22,8 @@ export function envTaskInfo(envs: readonly EnvDefinition[]): TaskInfoFn {
         try {
           const task = getTask(env, taskId) as Parameters<typeof taskMeta>[2];
           // Tasks resolved beyond the built-in list (e.g. babyai-<Level>-seed<N>) stand outside the paper's columns.
-          meta = taskMeta(env.benchmark, env.id, task, env.tasks().some((t) => t.id === task.id));
+          const suite = suiteOf(env);
+          meta = taskMeta(suite, columnOf(env, suite.id), task, env.tasks().some((t) => t.id === task.id));
         } catch {
           meta = undefined; // a task this catalogue does not know (e.g. from an imported task file)
         }

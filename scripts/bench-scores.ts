@@ -19,6 +19,7 @@ import { toJsonl } from '../runtime/jsonl.ts';
 import { computeScores } from '../runtime/scores/index.ts';
 import { syntheticEpisodes, type SyntheticTask } from '../runtime/scores/synthetic.ts';
 import { envTaskInfo } from '../runtime/taskInfo.ts';
+import { suiteOf } from '../suites/index.ts';
 import { CHROMIUM_ARGS, chromiumPath, servePreview } from './chromium.ts';
 
 const ms = (x: number) => `${Math.round(x)} ms`;
@@ -26,7 +27,7 @@ const ms = (x: number) => `${Math.round(x)} ms`;
 /** Node: computeScores over the episodes with the catalogue's task metadata (best of 3, wall and CPU). */
 async function nodeFigures(n: number): Promise<{ lines: string[]; file: string; dir: string }> {
   const envs = await loadAll();
-  const tasks: SyntheticTask[] = envs.flatMap((env) => env.tasks().map((t) => ({ env: env.id, task: t.id, benchmark: env.benchmark })));
+  const tasks: SyntheticTask[] = envs.flatMap((env) => env.tasks().map((t) => ({ env: env.id, task: t.id, table: suiteOf(env).table })));
   const records = syntheticEpisodes(n, tasks);
   const steps = records.reduce((a, r) => a + r.steps.length, 0);
   const taskInfo = envTaskInfo(envs);

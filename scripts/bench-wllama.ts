@@ -36,10 +36,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /** SmartPlay's first request for Hanoi3Disk, seed 0: a realistic prompt length. */
 async function hanoiFirstPrompt(): Promise<ChatMessage[]> {
   const hanoi = await loadEnv('hanoi');
-  const { promptFor } = await import('../envs/core/prompts/index.ts');
+  const { conversationFor } = await import('../suites/index.ts');
   const task = hanoi.tasks()[0];
   const first = (await hanoi.reset(task, 0)) as { observation: string };
-  const plan = promptFor(hanoi.protocol, { manual: hanoi.manual(task), observations: [first.observation], actions: [] }, hanoi.promptParams?.(task));
+  const plan = conversationFor(hanoi, task, { seed: 0, observations: [first.observation], actions: [] });
   return plan.messages(0, []);
 }
 

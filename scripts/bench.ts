@@ -92,8 +92,8 @@ async function throughMachine(env: EnvDefinition, task: TaskInfo, pool: string[]
 
 /** Time per model-driven step minus the time the same step takes through the machine alone. */
 async function driverOverhead(): Promise<string> {
-  // The first SmartPlay game with an oracle: the oracle's plan is what the instant fake model answers.
-  const env = (await loadAll()).find((e) => e.protocol.kind === 'smartplay' && e.oracleAction && e.asyncStep !== true)!;
+  // The first game with a fixed action list and an oracle (a SmartPlay game): the oracle's plan is what the instant fake model answers.
+  const env = (await loadAll()).find((e) => e.actionList === 'fixed' && e.oracleAction && e.asyncStep !== true)!;
   const task = env.tasks()[0];
   const { startEpisode, playActions } = await import('../envs/core/runner.ts');
   const { runModelDriver, runScriptedDriver } = await import('../runtime/drivers/index.ts');
@@ -177,7 +177,7 @@ const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 console.log(`agentplay benchmarks (Node ${process.version}, median of ${ROUNDS} runs, ~${SECONDS}s per figure)\n`);
 console.log('game            task               direct steps/s   machine steps/s   machine+reset steps/s   overhead µs/step');
 // Synchronous environments: the same loop for each, so the machine's overhead per step compares.
-for (const env of (await loadAll()).filter((e) => e.asyncStep !== true && e.protocol.kind === 'smartplay')) {
+for (const env of (await loadAll()).filter((e) => e.asyncStep !== true && e.actionList === 'fixed')) {
   for (const task of env.tasks()) {
     const pool = actionPool(env, task);
     direct(env, task, pool, 0.3); // warm-up

@@ -20,7 +20,9 @@ import { createOpenAIClient } from '../runtime/models/openai.ts';
 import { toJsonl } from '../runtime/jsonl.ts';
 import { SCORES_USAGE, scoresCommand } from './scores.ts';
 import { REFERENCE_USAGE, recordSet, referenceCommand } from './reference.ts';
-import { batchDefaults, batchSummary } from '../runtime/batch.ts';
+import { batchSummary } from '../runtime/batch.ts';
+import { episodesOf } from '../runtime/plan.ts';
+import { suiteNames, suiteOf } from '../suites/index.ts';
 import { envTaskInfo } from '../runtime/taskInfo.ts';
 import { taskIdPrefix } from '../runtime/taskFiles.ts';
 import { evaluate, hasSplits, parseShard, progressBar, progressLine, resolveEnvIds } from '../runtime/eval/index.ts';
@@ -146,8 +148,8 @@ function chooseDriver(flags: Map<string, string | true>, env: EnvDefinition, tas
   const agent = flags.get('agent') ?? flags.get('driver');
   if (agent === undefined) {
     if (episodes > 1) throw new UsageError('--episodes needs --agent (stdin plays one episode).');
-    // AgentBench replies span lines, so its environments read JSON Lines unless told otherwise.
-    const input = flags.get('input') ?? (env.protocol.kind === 'agentbench' ? 'jsonl' : 'raw');
+    // Where the suite's replies span lines (AgentBench), stdin is read as JSON Lines unless told otherwise.
+    const input = flags.get('input') ?? (suiteOf(env).multiLineReplies ? 'jsonl' : 'raw');
     if (input !== 'raw' && input !== 'jsonl') throw new UsageError('--input is raw or jsonl.');
     return () => textDriver(input === 'jsonl' ? stdinJsonStrings() : stdinLines(), 'stdin');
   }
@@ -225,8 +227,8 @@ async function run(flags: Map<string, string | true>): Promise<void> {
   // With a task file and no --task, play its first task.
   const task = !flags.has('task') && imported.length > 0 ? imported[0] : getTask(env, required(flags, 'task'));
   const seed = integer(flags, 'seed', 0);
-  // --episodes alone: the benchmark's own count for this task.
-  if (flags.get('episodes') === true) flags.set('episodes', String(batchDefaults(env, task).episodes));
+  // --episodes alone: the suite's own count for this task (the plan's, as eval and the app's batches count).
+  if (flags.get('episodes') === true) flags.set('episodes', String(episodesOf(env, task)));
   const episodes = integer(flags, 'episodes', 1);
   if (episodes < 1) throw new UsageError('--episodes must be at least 1.');
   const maxSteps = flags.has('max-steps') ? integer(flags, 'max-steps', 0) : undefined;
@@ -284,7 +286,7 @@ function summaryLine(records: EpisodeRecord[], env: EnvDefinition): Record<strin
   if (defined.length > 0) line.successRate = defined.filter((r) => r.header.outcome!.success === true).length / defined.length;
   const summary = batchSummary(records, envTaskInfo([env]));
   if (summary.figures.length > 0) {
-    line.benchmark = env.benchmark;
+    line.benchmark = suiteOf(env).name;
     line.metrics = summary.figures.map(({ group, set, metric, value, low, high, n }) => ({ group, set, metric, value, low, high, n }));
     for (const text of summary.lines) process.stderr.write(`${text}\n`);
   }
@@ -439,7 +441,7 @@ async function main(argv: string[]): Promise<number> {
     const flags = parseFlags(rest);
     switch (command) {
       case 'envs':
-        for (const e of entries()) process.stdout.write(`${e.id}\t${e.benchmark}\t${e.title}\n`);
+        for (const e of entries()) process.stdout.write(`${e.id}\t${suiteNames(e).join(',')}\t${e.title}\n`);
         return 0;
       case 'tasks': {
         const env = await loadEnv(required(flags, 'env'));

@@ -14,7 +14,8 @@ import type { EpisodeOutput } from '../envs/core/episode.ts';
 import { recordOfEpisode, type EpisodeRecord } from '../runtime/records.ts';
 import { policyDriver, type Driver } from '../runtime/drivers/driver.ts';
 import { runEpisodes } from '../runtime/runEpisodes.ts';
-import { batchDefaults, batchSummary } from '../runtime/batch.ts';
+import { batchSummary } from '../runtime/batch.ts';
+import { planEpisodes } from '../runtime/plan.ts';
 import { envTaskInfo } from '../runtime/taskInfo.ts';
 import { toJsonl } from '../runtime/jsonl.ts';
 
@@ -67,7 +68,7 @@ export async function recordEpisodes(env: EnvDefinition, task: TaskInfo, options
   return { records, error };
 }
 
-/** Every task of the set under the protocol: each task its default number of seeds (or `episodes`), from `seed` up. */
+/** Every task of the set under its suite's plan (runtime/plan.ts): each task its suite's number of seeds (or `episodes`), from `seed` up. */
 export async function recordSet(
   env: EnvDefinition,
   driverFor: (task: TaskInfo, seed: number) => Driver,
@@ -76,8 +77,7 @@ export async function recordSet(
   const all: EpisodeRecord[] = [];
   const tasks = env.tasks().slice(0, options.tasks ?? Infinity);
   for (const task of tasks) {
-    const n = options.episodes ?? batchDefaults(env, task).episodes;
-    const seeds = Array.from({ length: n }, (_, i) => (options.seed ?? 0) + i);
+    const seeds = planEpisodes(env, [task], { firstSeed: options.seed ?? 0, seedsPerTask: options.episodes }).map((e) => e.seed);
     const { records, error } = await recordEpisodes(env, task, {
       seeds,
       driverFor: (seed) => driverFor(task, seed),

@@ -202,7 +202,8 @@ export function makeBabyAI(options: TextOptions = FAITHFUL): EnvDefinition<BabyA
 
   return {
     ...babyaiMeta,
-    protocol: { kind: 'agentboard' },
+    // The manual is AgentBoard's whole prompt head (instruction, examples, goal, help lines).
+    conversation: () => ({}),
     limitKind: 'limit',
     tasks: () => TASKS,
     // Each problem (and each babyai-<Level>-seed<N>) carries its own seed; the episode's is not used.

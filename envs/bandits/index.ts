@@ -75,7 +75,8 @@ export { argmax } from '../core/stats.ts';
 
 export const bandits: EnvDefinition<BanditState, BanditTask> = {
   ...banditsMeta,
-  protocol: { kind: 'smartplay', historyWindow: 50 },
+  actionList: 'fixed',
+  conversation: () => ({ smartplay: { historyWindow: 50 } }),
   limitKind: 'horizon',
   tasks: () => TASKS,
   manual: () => MANUAL,

@@ -424,9 +424,9 @@ export async function checkEnv(env: EnvDefinition, opts: CheckOptions = {}): Pro
       if (s.valid) accepted++;
       else refused.push(a);
     }
-    // SmartPlay offers its fixed action list, and an illegal move there is the benchmark's invalid
-    // step (Hanoi); other protocols offer what can be done now, so each must be accepted.
-    if (env.protocol.kind === 'smartplay') {
+    // A game that offers its fixed action list may refuse one now (an illegal Hanoi move is
+    // SmartPlay's invalid step); one that offers what can be done now must accept each.
+    if (env.actionList === 'fixed') {
       if (accepted === 0) problem('offered-none', `${task.id}: none of the offered actions is accepted (${describeInput(offered.join(' | '), 160)})`);
     } else if (refused.length > 0) {
       problem(`offered-refused`, `${task.id}: offered action${refused.length > 1 ? 's' : ''} refused (valid: false): ${describeInput(refused.join(' | '), 160)}`);

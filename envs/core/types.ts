@@ -1,12 +1,11 @@
 import type { ProtocolParams } from './prompts/index.ts';
+import type { SuiteMembership } from './suite.ts';
 
 /**
  * The environment contract. An environment is pure logic (no DOM): the episode
  * machine (episode.ts) drives it, and drivers (human UI, model, scripts) only
  * ever send raw action text.
  */
-
-export type Benchmark = 'SmartPlay' | 'AgentBoard' | 'AgentBench';
 
 /**
  * Why an episode ended, named as AgentBench names its sample statuses
@@ -45,14 +44,9 @@ export interface TaskInfo {
   description?: string;
   /** The task is in its benchmark's published configuration (SmartPlay's benchmark v0 games). */
   benchmarkV0?: boolean;
+  /** 'dev' or 'test' where the benchmark has splits (AgentBench's OS and DB sets). */
+  split?: string;
 }
-
-/**
- * How the benchmark shows context to a model; used by the text view and prompt builders.
- * 'agentboard' and 'agentbench' environments give their instruction as the manual and
- * are shown as a transcript (Observation/Action turns) until their prompt builders exist.
- */
-export type Protocol = { kind: 'smartplay'; historyWindow: number } | { kind: 'agentboard' } | { kind: 'agentbench' };
 
 /** What reset returns: the first observation and the state the env keeps. */
 export interface Init<S> {
@@ -84,7 +78,8 @@ export interface Step<S> {
 export interface EnvMeta {
   id: string;
   title: string;
-  benchmark: Benchmark;
+  /** The suites (benchmarks) its tasks belong to (suites/index.ts); the first is the one it plays under unless told. */
+  suites: readonly SuiteMembership[];
   /** One line for the catalogue. */
   summary: string;
   /** What the score means, in a sentence or two for people (shown beside the score). */
@@ -131,6 +126,11 @@ interface GameBase<S, T extends TaskInfo> {
    */
   limitKind: 'horizon' | 'limit';
   validActions(state: S): string[];
+  /**
+   * 'fixed': validActions is the game's whole action list, and a move may be illegal now (SmartPlay's
+   * games); 'applicable' (the default): what can be done now, each one accepted.
+   */
+  actionList?: 'fixed' | 'applicable';
   /** Whether the final state counts as success; null where the benchmark defines none. */
   success(state: S): boolean | null;
   /** Release a resource held by the state (database, shell) when the episode ends. */
@@ -184,11 +184,13 @@ export interface Tasks<T extends TaskInfo> {
   expectedAnswer?(task: T): string | null;
 }
 
-/** The harness: how the benchmark shows the game to a model. */
+/** The harness: what each of its suites needs to show the game to a model. */
 export interface Harness<T extends TaskInfo> {
-  protocol: Protocol;
-  /** What a model prompt needs beyond the manual (AgentBoard prompt file and goal, AgentBench opening turns). */
-  promptParams?(task: T): ProtocolParams;
+  /**
+   * What suite `suite`'s conversation needs beyond the manual for this task (SmartPlay's history
+   * window, AgentBoard's prompt file and goal, AgentBench's opening turns).
+   */
+  conversation(suite: string, task: T): ProtocolParams;
 }
 
 /** The oracle: a privileged policy that sees the hidden state; gives the ceiling line for the task. */

@@ -92,9 +92,8 @@ function selectReference(task: DbTask): string {
 
 export const db: EnvDefinition<DbState, DbTask> = {
   ...dbMeta,
-  protocol: { kind: 'agentbench' },
   // AgentBench's opening: the instruction, the agent's "Ok.", then the question (the reset observation) as its own turn.
-  promptParams: () => ({ agentbench: { ack: DB_ACK } }),
+  conversation: () => ({ agentbench: { ack: DB_ACK } }),
   // A DB task is one fixed table and question.
   usesSeed: () => false,
   // A SELECT task's labels; a task that changes the table is judged by the table's hash, which shows nothing to a person.

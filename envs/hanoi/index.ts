@@ -42,8 +42,9 @@ const TRIED = LOWERED.map((a) => `You tried to ${a}. Current configuration:`);
 const ROD_NAMES = ['A', 'B', 'C'];
 
 const TASKS: HanoiTask[] = [
-  { id: 'hanoi-3', name: 'Hanoi3Disk-v0', disks: 3 },
-  { id: 'hanoi-4', name: 'Hanoi4Disk-v0', disks: 4 },
+  // SmartPlay's benchmark v0 plays Hanoi3Disk; Hanoi4Disk is registered upstream but in no table.
+  { id: 'hanoi-3', name: 'Hanoi3Disk-v0', disks: 3, benchmarkV0: true },
+  { id: 'hanoi-4', name: 'Hanoi4Disk-v0', disks: 4, benchmarkV0: false },
 ];
 
 /** Python's repr of the disks on a rod, bottom (largest) to top: "[2, 1, 0]". */
@@ -120,7 +121,9 @@ export const hanoi: EnvDefinition<HanoiState, HanoiTask> = {
   // Hanoi always starts with every disk on rod A.
   usesSeed: () => false,
   describe: (task) => `Move all ${task.disks} disks from rod A to rod C, one at a time, never putting a larger disk on a smaller one.`,
-  protocol: { kind: 'smartplay', historyWindow: 5 },
+  // SmartPlay's history window for Hanoi: the 5 earlier observations.
+  actionList: 'fixed',
+  conversation: () => ({ smartplay: { historyWindow: 5 } }),
   limitKind: 'limit',
   tasks: () => TASKS,
   manual,

@@ -40,7 +40,8 @@ export function messengerManual(task: MessengerTask, seed?: number): string {
 
 export const messenger: EnvDefinition<MessengerState, MessengerTask> = {
   ...messengerMeta,
-  protocol: { kind: 'smartplay', historyWindow: 2 },
+  actionList: 'fixed',
+  conversation: () => ({ smartplay: { historyWindow: 2 } }),
   limitKind: 'limit',
   tasks: () => [...MESSENGER_TASKS],
   manual: messengerManual,

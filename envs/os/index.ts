@@ -109,9 +109,8 @@ export function createOsEnv(options: OsEnvOptions = {}): EnvDefinition<OsState, 
   const factory = options.shellFactory ?? defaultFactory;
   return {
     ...osMeta,
-    protocol: { kind: 'agentbench' },
     // AgentBench's opening: the instruction with the one-shot question, the one-shot turns; the problem follows as its own turn.
-    promptParams: () => ({ agentbench: { opening: OPENING } }),
+    conversation: () => ({ agentbench: { opening: OPENING } }),
     expectedAnswer: (task) => (task.evaluation.kind === 'match' && task.evaluation.answer !== undefined ? task.evaluation.answer : null),
     // The clock, $RANDOM, mktemp and shuf follow the seed and a virtual clock; what reads the host machine does not.
     replayCaveat(actions) {

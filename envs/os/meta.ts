@@ -3,7 +3,7 @@ import type { EnvMeta } from '../core/types.ts';
 export const osMeta: EnvMeta = {
   id: 'os',
   title: 'OS Interaction',
-  benchmark: 'AgentBench',
+  suites: [{ suite: 'agentbench', column: 'OS' }],
   summary: 'Answer questions about, or change, a Linux (Ubuntu) machine by running bash commands: at most 8 turns.',
   scoreRule:
     'Score = 1 when your answer (or the system’s state) passes the task’s own check, else 0 (AgentBench).',

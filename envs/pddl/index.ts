@@ -244,7 +244,8 @@ export function oracleAction(state: PddlState): string | null {
 
 export const pddl: EnvDefinition<PddlState, PddlTask> = {
   ...pddlMeta,
-  protocol: { kind: 'agentboard' },
+  // The manual is AgentBoard's whole prompt head (instruction, examples, goal, help line).
+  conversation: () => ({}),
   limitKind: 'limit',
   tasks: () => TASKS as PddlTask[],
   usesSeed: () => false,

@@ -112,7 +112,8 @@ export function rpsManual(task: RpsTask, seed?: number): string {
 
 export const rps: EnvDefinition<RpsState, RpsTask> = {
   ...rpsMeta,
-  protocol: { kind: 'smartplay', historyWindow: 50 },
+  actionList: 'fixed',
+  conversation: () => ({ smartplay: { historyWindow: 50 } }),
   limitKind: 'horizon',
   tasks: () => TASKS,
   manual: rpsManual,

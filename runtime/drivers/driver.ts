@@ -14,6 +14,7 @@ import type { DriverResult, StepGate } from './common.ts';
 import { modelDriverInfo, scriptedDriverInfo } from './driverInfo.ts';
 import { resolveSampling, runModelDriver } from './modelDriver.ts';
 import { runScriptedDriver } from './scriptedDriver.ts';
+import { suiteOf } from '../../suites/index.ts';
 
 export interface DriverHooks {
   signal?: AbortSignal;
@@ -40,6 +41,8 @@ export function policyDriver(kind: PolicyKind, env: EnvDefinition, task: TaskInf
 }
 
 export interface ModelDriverSettings {
+  /** The suite whose conversation the model gets (default: the environment's first). */
+  suite?: string;
   temperature?: number;
   maxTokens?: number;
   stream?: boolean;
@@ -47,16 +50,18 @@ export interface ModelDriverSettings {
 
 /** A model behind a ChatClient (an OpenAI-compatible endpoint, an in-browser engine), under the benchmark's protocol. */
 export function modelDriver(client: ChatClient, env: EnvDefinition, task: TaskInfo, settings: ModelDriverSettings = {}): Driver {
-  const params = env.promptParams?.(task);
+  const suite = suiteOf(env, settings.suite);
+  const params = env.conversation(suite.id, task);
   const { temperature, maxTokens } = settings;
   return {
-    info: modelDriverInfo(client, env.protocol, resolveSampling(env.protocol.kind, { temperature, maxTokens }, params)),
+    info: modelDriverInfo(client, suite.id, resolveSampling(suite, { temperature, maxTokens }, params)),
     run: (actor, hooks = {}) =>
       runModelDriver({
         actor,
         env,
         task,
         client,
+        suite: suite.id,
         params,
         temperature,
         maxTokens,

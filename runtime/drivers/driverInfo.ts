@@ -3,14 +3,12 @@
  * holds an API key or a URL: only the endpoint's host.
  */
 import type { DriverInfo } from '../records.ts';
-import type { Protocol } from '../../envs/core/types.ts';
 import type { PolicyKind } from '../../envs/core/policies.ts';
-import type { ProtocolKind } from '../../envs/core/prompts/index.ts';
 import type { ChatClient } from '../models/types.ts';
 import type { Sampling } from './modelDriver.ts';
 
-/** For a model run: pass the sampling the run uses (resolveSampling) so the record shows the benchmark's defaults too. */
-export function modelDriverInfo(client: ChatClient, protocol: Protocol | ProtocolKind, sampling: Sampling): DriverInfo {
+/** For a model run under suite `suite` (its id): pass the sampling the run uses (resolveSampling) so the record shows the suite's defaults too. */
+export function modelDriverInfo(client: ChatClient, suite: string, sampling: Sampling): DriverInfo {
   const params: { temperature?: number; maxTokens?: number } = {};
   if (sampling.temperature !== undefined) params.temperature = sampling.temperature;
   if (sampling.maxTokens !== undefined) params.maxTokens = sampling.maxTokens;
@@ -19,7 +17,7 @@ export function modelDriverInfo(client: ChatClient, protocol: Protocol | Protoco
     name: client.model,
     engine: client.kind,
     params,
-    protocol: typeof protocol === 'string' ? protocol : protocol.kind,
+    protocol: suite,
   };
   if (client.endpointHost) info.endpointHost = client.endpointHost;
   return info;

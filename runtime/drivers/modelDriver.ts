@@ -15,7 +15,9 @@
  */
 import type { EpisodeActor, HistoryEntry } from '../../envs/core/episode.ts';
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
-import { cutHistory, nextHistoryCut, planFor, samplingDefaults, type ChatMessage, type ProtocolKind, type ProtocolParams, type SamplingDefaults } from '../../envs/core/prompts/index.ts';
+import type { ChatMessage, ProtocolParams, SamplingDefaults } from '../../envs/core/prompts/index.ts';
+import type { Suite } from '../../envs/core/suite.ts';
+import { conversationFor, suiteOf } from '../../suites/index.ts';
 import type { ModelCall, ModelTurn } from '../records.ts';
 import { ModelError, type ChatClient, type ChatResult } from '../models/types.ts';
 import { actAndAwait, awaitTurn, endedResult, isResult, type DriverResult, type StepGate } from './common.ts';
@@ -31,7 +33,9 @@ export interface ModelDriverOptions {
   env: EnvDefinition<any, any>;
   task: TaskInfo;
   client: ChatClient;
-  /** Protocol parameters not in the env definition (AgentBoard prompt file and goal, AgentBench ack). */
+  /** The suite whose conversation the model gets (default: the environment's first). */
+  suite?: string;
+  /** Conversation parameters instead of the environment's own for this task (another AgentBoard prompt file, …). */
   params?: ProtocolParams;
   /** Override the benchmark's sampling defaults (samplingDefaults). */
   temperature?: number;
@@ -50,12 +54,12 @@ export interface ModelDriverOptions {
   onStep?: (entry: HistoryEntry) => void;
 }
 
-/** The sampling a run uses: the caller's settings over the benchmark's (AgentBoard's prompt file may set maxTokens). */
-export function resolveSampling(kind: ProtocolKind, options: Sampling, params: ProtocolParams = {}): Sampling {
-  const defaults = samplingDefaults(kind);
+/** The sampling a run uses: the caller's settings over the suite's (AgentBoard's prompt file may set maxTokens). */
+export function resolveSampling(suite: Suite, options: Sampling, params: ProtocolParams = {}): Sampling {
+  const defaults = suite.sampling(params);
   const out: Sampling = {};
   const temperature = options.temperature ?? defaults.temperature;
-  const maxTokens = options.maxTokens ?? (kind === 'agentboard' ? params.agentboard?.maxTokens : undefined) ?? defaults.maxTokens;
+  const maxTokens = options.maxTokens ?? defaults.maxTokens;
   const stop = options.stop ?? defaults.stop;
   if (temperature !== undefined) out.temperature = temperature;
   if (maxTokens !== undefined) out.maxTokens = maxTokens;
@@ -65,11 +69,11 @@ export function resolveSampling(kind: ProtocolKind, options: Sampling, params: P
 
 export async function runModelDriver(options: ModelDriverOptions): Promise<DriverResult> {
   const { actor, env, task, client, signal } = options;
-  const protocol = env.protocol;
-  const params: ProtocolParams = { ...(options.params ?? env.promptParams?.(task)) };
-  const sampling = resolveSampling(protocol.kind, options, params);
-  // AgentBoard fits its history to the context minus the reply budget actually requested.
-  if (protocol.kind === 'agentboard' && sampling.maxTokens !== undefined) params.agentboard = { ...params.agentboard, maxTokens: sampling.maxTokens };
+  const suite = suiteOf(env, options.suite);
+  const params: ProtocolParams = { ...(options.params ?? env.conversation(suite.id, task)) };
+  const sampling = resolveSampling(suite, options, params);
+  // A conversation that fits its history to the context (AgentBoard's) leaves room for the reply budget actually requested.
+  if (sampling.maxTokens !== undefined) params.replyBudget = sampling.maxTokens;
   let steps = 0;
   const actorFacts = { kind: 'model' as const, name: client.model };
   const clean = (text: string): string => client.redact?.(text) ?? text;
@@ -79,7 +83,7 @@ export async function runModelDriver(options: ModelDriverOptions): Promise<Drive
     if (isResult(idle)) return idle;
 
     const stepNo = idle.context.history.length + 1;
-    const plan = planFor(env, task, transcriptOf(idle.context), params);
+    const plan = conversationFor(env, task, transcriptOf(idle.context), { suite: suite.id, params });
     const calls: ModelCall[] = [];
     const replies: string[] = [];
     // SmartPlay marks its history as the part an API may cut: lines dropped so far this step.
@@ -87,7 +91,7 @@ export async function runModelDriver(options: ModelDriverOptions): Promise<Drive
     try {
       for (let call = 0; call < plan.calls; call++) {
         const full = plan.messages(call, replies);
-        let messages = dropped > 0 ? cutHistory(full, dropped).messages : full;
+        let messages = dropped > 0 && suite.historyCut ? suite.historyCut.cut(full, dropped) : full;
         let result: ChatResult;
         for (;;) {
           options.onCall?.({ step: stepNo, call, messages });
@@ -101,7 +105,7 @@ export async function runModelDriver(options: ModelDriverOptions): Promise<Drive
             });
             break;
           } catch (err) {
-            const next = protocol.kind === 'smartplay' && err instanceof ModelError && err.kind === 'context-limit' ? nextHistoryCut(full, dropped) : null;
+            const next = suite.historyCut && err instanceof ModelError && err.kind === 'context-limit' ? suite.historyCut.next(full, dropped) : null;
             if (!next) throw err;
             dropped = next.droppedLines;
             messages = next.messages;

@@ -1,16 +1,18 @@
 /**
- * What an evaluation run plays: every (environment, task, seed) of a benchmark's task set, in a
- * fixed order, so a run can be split into shards and resumed by key. The set follows each
- * benchmark's protocol: SmartPlay plays its published games its recorded number of times
- * (runtime/batch.ts), AgentBench and AgentBoard every task of the set once; environments with a
- * dev and a test split (AgentBench's OS and DB) play one of them.
+ * What an evaluation run plays: every (environment, task, seed) of each environment's suite set,
+ * in a fixed order, so a run can be split into shards and resumed by key. The plan is the one
+ * the app's batches use (runtime/plan.ts): SmartPlay plays its published games its recorded
+ * number of times, AgentBench and AgentBoard every task of the set once, a custom suite every
+ * task its count; environments with a dev and a test split (AgentBench's OS and DB) play one.
  */
-import type { Benchmark, EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
+import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
+import { hasSplits } from '../../envs/core/suite.ts';
 import { getTask } from '../../envs/index.ts';
-import { batchDefaults } from '../batch.ts';
-import { envTaskInfo } from '../taskInfo.ts';
+import { suites } from '../../suites/index.ts';
+import { defaultTasks, planEpisodes, type Split } from '../plan.ts';
 
-export type Split = 'dev' | 'test';
+export type { Split } from '../plan.ts';
+export { hasSplits };
 
 /** One episode to play. */
 export interface EvalUnit {
@@ -25,15 +27,15 @@ export function unitKey(env: string, task: string, seed: number): string {
   return `${env}/${task}/${seed}`;
 }
 
-/** An --env value: environment ids and benchmark names (smartplay, agentbench, agentboard), comma-separated. */
-export function resolveEnvIds(spec: string, catalogue: readonly { id: string; benchmark: Benchmark }[]): string[] {
+/** An --env value: environment ids and suite ids (smartplay, agentbench, agentboard, custom, …), comma-separated. */
+export function resolveEnvIds(spec: string, catalogue: readonly { id: string; suites: readonly { suite: string }[] }[]): string[] {
   const ids: string[] = [];
   for (const item of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
     const byId = catalogue.find((e) => e.id === item);
-    const group = byId ? [byId] : catalogue.filter((e) => e.benchmark.toLowerCase() === item.toLowerCase());
+    const group = byId ? [byId] : catalogue.filter((e) => e.suites.some((m) => m.suite === item.toLowerCase()));
     if (group.length === 0) {
-      const benchmarks = [...new Set(catalogue.map((e) => e.benchmark.toLowerCase()))];
-      throw new Error(`Unknown environment or benchmark "${item}". Known: ${[...catalogue.map((e) => e.id), ...benchmarks].join(', ')}.`);
+      const known = suites().map((s) => s.id).filter((id) => catalogue.some((e) => e.suites.some((m) => m.suite === id)));
+      throw new Error(`Unknown environment or suite "${item}". Known: ${[...catalogue.map((e) => e.id), ...known].join(', ')}.`);
     }
     for (const e of group) if (!ids.includes(e.id)) ids.push(e.id);
   }
@@ -41,28 +43,9 @@ export function resolveEnvIds(spec: string, catalogue: readonly { id: string; be
   return ids;
 }
 
-/** The split a task belongs to, when its environment has splits (OS and DB tasks carry `split`). */
-function splitOf(task: TaskInfo): string | undefined {
-  const split = (task as { split?: unknown }).split;
-  return typeof split === 'string' ? split : undefined;
-}
-
-export function hasSplits(env: EnvDefinition): boolean {
-  return env.tasks().some((t) => splitOf(t) === 'dev' || splitOf(t) === 'test');
-}
-
-/**
- * The benchmark's task set of one environment: with splits, the tasks of `split`; SmartPlay, the
- * games its paper scores (those with a published column); otherwise every task.
- */
+/** The suite's task set of one environment (runtime/plan.ts defaultTasks). */
 export function benchmarkTasks(env: EnvDefinition, split: Split): TaskInfo[] {
-  const tasks = env.tasks();
-  if (hasSplits(env)) return tasks.filter((t) => splitOf(t) === split);
-  if (env.benchmark === 'SmartPlay') {
-    const info = envTaskInfo([env]);
-    return tasks.filter((t) => info(env.id, t.id)?.column !== undefined);
-  }
-  return tasks;
+  return defaultTasks(env, split);
 }
 
 export interface PlanOptions {
@@ -70,24 +53,20 @@ export interface PlanOptions {
   split?: Split;
   /** Play these task ids (or upstream names) instead of the benchmark's set. */
   tasks?: readonly string[];
-  /** Seeds per task; default the benchmark's count (batchDefaults). */
+  /** Seeds per task; default the suite's count (Suite.batchDefaults). */
   seeds?: number;
   /** First seed (default 0): seeds are first, first + 1, … */
   firstSeed?: number;
 }
 
-/** Every episode of the run, environment by environment, task by task, seed by seed. */
+/** Every episode of the run, environment by environment, task by task, seed by seed (runtime/plan.ts). */
 export function planUnits(envs: readonly EnvDefinition[], options: PlanOptions = {}): EvalUnit[] {
   const split = options.split ?? 'test';
   const units: EvalUnit[] = [];
   for (const env of envs) {
     const tasks = options.tasks ? options.tasks.map((id) => getTask(env, id)) : benchmarkTasks(env, split);
-    for (const task of tasks) {
-      const n = options.seeds ?? batchDefaults(env, task).episodes;
-      for (let i = 0; i < n; i++) {
-        const seed = (options.firstSeed ?? 0) + i;
-        units.push({ env, task, seed, key: unitKey(env.id, task.id, seed) });
-      }
+    for (const { task, seed } of planEpisodes(env, tasks, { seedsPerTask: options.seeds, firstSeed: options.firstSeed })) {
+      units.push({ env, task, seed, key: unitKey(env.id, task.id, seed) });
     }
   }
   return units;

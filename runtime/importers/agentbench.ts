@@ -44,7 +44,7 @@ export interface AgentBenchImport {
 export async function agentBenchFromPath(path: string): Promise<{ model: string; env: string | null }> {
   const parts = path.split(/[\\/]/).filter(Boolean);
   const model = parts[parts.length - 3] ?? 'unknown model';
-  return { model, env: await logEnv('AgentBench', (logs) => logs.ownsPath(path)) };
+  return { model, env: await logEnv('agentbench', (logs) => logs.ownsPath(path)) };
 }
 
 /**
@@ -61,7 +61,7 @@ function openingLength(logs: EnvLogs, history: readonly { role: string; content:
 }
 
 export async function importAgentBenchRuns(text: string, options: AgentBenchImport): Promise<EpisodeRecord[]> {
-  const sides = await logSides('AgentBench');
+  const sides = await logSides('agentbench');
   const logs = sides.find((s) => s.id === options.env)?.logs;
   if (!logs?.sampleTask) throw new LogImportError(0, `AgentBench outputs are imported for ${sides.map((s) => s.id).join(' and ')}, not "${options.env}"`);
   const env = await loadEnv(options.env);

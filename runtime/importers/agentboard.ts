@@ -69,7 +69,7 @@ export interface AgentBoardImport {
 
 /** The environment a log file is for, from its name (`…/logs/{env}.jsonl`; each environment's `logs` says). */
 export function agentBoardEnvFromPath(path: string): Promise<string | null> {
-  return logEnv('AgentBoard', (logs) => logs.ownsPath(path));
+  return logEnv('agentboard', (logs) => logs.ownsPath(path));
 }
 
 /** The model a log belongs to, from AgentBoard's folder layout (`{log_path}/logs/{task}.jsonl`, log_path named after the run). */
@@ -80,7 +80,7 @@ export function agentBoardModelFromPath(path: string): string {
 }
 
 export async function importAgentBoardLog(text: string, options: AgentBoardImport): Promise<EpisodeRecord[]> {
-  const sides = await logSides('AgentBoard');
+  const sides = await logSides('agentboard');
   if (!sides.some((s) => s.id === options.env)) throw new LogImportError(0, `AgentBoard logs are imported for ${sides.map((s) => s.id).join(' and ')}, not "${options.env}"`);
   const records = parseJsonStream(text);
   if (records.length === 0) throw new LogImportError(0, 'The log holds no records.');

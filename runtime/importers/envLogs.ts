@@ -3,7 +3,7 @@
  * (`logs`, envs/<id>/logs.ts): the importers ask each environment instead of naming any.
  */
 import { entries } from '../../envs/index.ts';
-import type { Benchmark, TaskInfo } from '../../envs/core/types.ts';
+import type { TaskInfo } from '../../envs/core/types.ts';
 
 export interface EnvLogs {
   /**
@@ -19,17 +19,17 @@ export interface EnvLogs {
   problemTurn?: string;
 }
 
-/** The environments of `benchmark` whose logs can be imported, each with its answers, in catalogue order. */
-export async function logSides(benchmark: Benchmark): Promise<{ id: string; logs: EnvLogs }[]> {
+/** The environments of suite `suite` (its id) whose logs can be imported, each with its answers, in catalogue order. */
+export async function logSides(suite: string): Promise<{ id: string; logs: EnvLogs }[]> {
   const sides = await Promise.all(
     entries()
-      .filter((e) => e.benchmark === benchmark && e.logs)
+      .filter((e) => e.suites.some((m) => m.suite === suite) && e.logs)
       .map(async (e) => ({ id: e.id, logs: await e.logs!() })),
   );
   return sides;
 }
 
-/** `benchmark`'s environment whose logs `owns` the file, or null. */
-export async function logEnv(benchmark: Benchmark, owns: (logs: EnvLogs) => boolean): Promise<string | null> {
-  return (await logSides(benchmark)).find((s) => owns(s.logs))?.id ?? null;
+/** Suite `suite`'s environment whose logs `owns` the file, or null. */
+export async function logEnv(suite: string, owns: (logs: EnvLogs) => boolean): Promise<string | null> {
+  return (await logSides(suite)).find((s) => owns(s.logs))?.id ?? null;
 }

@@ -31,7 +31,7 @@ export async function importLog(text: string, path: string, given: { env?: strin
   if (kind === 'agentbench') {
     const fromPath = await agentBenchFromPath(path);
     // Without AgentBench's folder layout (a file picked in the browser), the opening turns say which task it is.
-    const env = given.env ?? fromPath.env ?? (await logEnv('AgentBench', (logs) => logs.ownsText?.(text) ?? false));
+    const env = given.env ?? fromPath.env ?? (await logEnv('agentbench', (logs) => logs.ownsText?.(text) ?? false));
     if (!env) throw new LogImportError(0, `cannot tell the environment of ${path}: keep AgentBench's {agent}/{task}/runs.jsonl layout (task os-… or dbbench-…), or give the environment`);
     return importAgentBenchRuns(text, { env, model: given.model ?? fromPath.model });
   }

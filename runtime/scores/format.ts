@@ -18,7 +18,8 @@ export function roundTo(x: number, digits: number): number {
 
 /** One figure of a report. `source` is 'computed' for ours, 'published' for a paper's. */
 export interface ScoreRecord {
-  benchmark: 'SmartPlay' | 'AgentBench' | 'AgentBoard';
+  /** The suite's name ('SmartPlay', 'AgentBench', 'AgentBoard', or a suite from no paper, e.g. 'Custom'). */
+  benchmark: string;
   /** The group key ('humans', 'model:gpt-4o', …) or the paper's model name. */
   group: string;
   /** The game, task set or 'all'. */
@@ -114,6 +115,16 @@ export function scoreRecords(report: ScoreReport): ScoreRecord[] {
       });
       out.push(published('AgentBoard', p.model, 'average', 'progressRate', p.averagePresent.progressRate));
       out.push(published('AgentBoard', p.model, 'average', 'successRate', p.averagePresent.successRate));
+    }
+  }
+  for (const t of report.plain?.suites ?? []) {
+    for (const row of t.rows) {
+      for (const task of t.tasks) {
+        const c = row.cells[task.key];
+        if (!c) continue;
+        out.push(computed(t.name, row.group.key, task.key, 'meanScore', c.meanScore));
+        out.push(computed(t.name, row.group.key, task.key, 'successRate', c.successRate));
+      }
     }
   }
   return out;
@@ -241,7 +252,12 @@ export function toText(report: ScoreReport): string {
     blocks.push(table('AgentBoard easy/hard (percent)', ['group', 'set', 'easy progress', 'easy success', 'hard progress', 'hard success'], splitRows));
     blocks.push(`Published: ${abd.published.source}`);
   }
-  if (!sp && !ab && !abd) blocks.push('No episodes to score.');
+  for (const t of report.plain?.suites ?? []) {
+    const header = ['group', ...t.tasks.flatMap((x) => [`${x.name} mean score`, `${x.name} success %`])];
+    const rows = t.rows.map((r) => [r.group.label, ...t.tasks.flatMap((x) => [formatEstimate(r.cells[x.key]?.meanScore), formatEstimate(r.cells[x.key]?.successRate, 1)])]);
+    blocks.push(table(`${t.name} (a suite from no paper: its own figures, no published rows)`, header, rows));
+  }
+  if (!sp && !ab && !abd && !report.plain) blocks.push('No episodes to score.');
   return blocks.join('\n\n') + '\n';
 }
 

@@ -10,15 +10,17 @@ import { agentbenchTable, type AgentBenchTable } from './agentbench.ts';
 import { DEFAULT_BOOTSTRAP, type BootstrapOptions } from './bootstrap.ts';
 import { episodeFacts, groupOrder, groupsOf, type EpisodeFacts, type Group } from './facts.ts';
 import { smartplayTable, type SmartPlayTable } from './smartplay.ts';
-import type { BenchmarkName, HumanSource, ScoreOptions, Scored } from './types.ts';
+import { plainTable, type PlainTable } from './plain.ts';
+import type { HumanSource, ScoreOptions, Scored, TaskMeta } from './types.ts';
 import type { FinishReason } from '../../envs/core/types.ts';
 
 export type { Estimate, BootstrapOptions } from './bootstrap.ts';
 export type { EpisodeFacts, Group, PlayerKind, StepFacts } from './facts.ts';
-export type { BenchmarkName, HumanSource, ScoreOptions, TaskInfoFn, TaskMeta } from './types.ts';
+export type { HumanSource, ScoreOptions, ScoreTableKind, TaskInfoFn, TaskMeta } from './types.ts';
 export type * from './smartplay.ts';
 export type * from './agentbench.ts';
 export type * from './agentboard.ts';
+export type * from './plain.ts';
 export { episodeFacts, groupsOf } from './facts.ts';
 export { normalisedScore, capabilityScore } from './smartplay.ts';
 export { overallScore, dbKind, FINISH_REASON_LABELS } from './agentbench.ts';
@@ -42,6 +44,8 @@ export interface ScoreReport {
   smartplay: SmartPlayTable | null;
   agentbench: AgentBenchTable | null;
   agentboard: AgentBoardTable | null;
+  /** Suites from no paper, a table each. */
+  plain: PlainTable | null;
   /** Episodes left out, each with why. */
   skipped: { id: string; reason: SkipReason }[];
 }
@@ -119,16 +123,18 @@ export function computeScores(records: readonly EpisodeRecord[], options: ScoreO
   const groups = [...summaries.values()].sort(groupOrder);
   const groupList: Group[] = groups.map(({ key, label, kind }) => ({ key, label, kind }));
 
-  const of = (b: string) => scored.filter((e) => e.meta.benchmark === b);
-  const sp = of('SmartPlay');
-  const ab = of('AgentBench');
-  const abd = of('AgentBoard');
+  const of = (table: string) => scored.filter((e) => e.meta.table === table);
+  const sp = of('smartplay');
+  const ab = of('agentbench');
+  const abd = of('agentboard');
+  const plain = of('plain');
   return {
     settings: { ...boot, humanSource, firstAttemptOnly },
     groups,
     smartplay: sp.length ? smartplayTable(sp, groupList, humanSource, boot) : null,
     agentbench: ab.length ? agentbenchTable(ab, groupList, boot) : null,
     agentboard: abd.length ? agentboardTable(abd, groupList, boot) : null,
+    plain: plain.length ? plainTable(plain, groupList, boot) : null,
     skipped,
   };
 }
@@ -136,7 +142,9 @@ export function computeScores(records: readonly EpisodeRecord[], options: ScoreO
 /** One scored episode, for charts that show every episode (strip plots, time on task). */
 export interface EpisodePoint {
   id: string;
-  benchmark: BenchmarkName;
+  /** The suite it is scored under (its name, e.g. 'SmartPlay') and the table it counts in. */
+  benchmark: string;
+  table: TaskMeta['table'];
   env: string;
   task: string;
   /** The table column it counts in: SmartPlay's game (the task id), else the task set ('OS', 'BA', …). */
@@ -162,10 +170,11 @@ export function episodePoints(records: readonly EpisodeRecord[], options: ScoreO
   return selectEpisodes(records, options).scored.map(({ facts: f, meta, groups }) => {
     const point: EpisodePoint = {
       id: f.id,
-      benchmark: meta.benchmark,
+      benchmark: meta.suiteName,
+      table: meta.table,
       env: f.env,
       task: f.task,
-      set: meta.benchmark === 'SmartPlay' ? f.task : (meta.column ?? f.env),
+      set: meta.table === 'smartplay' || meta.table === 'plain' ? f.task : (meta.column ?? f.env),
       groups: groups.map((g) => g.key),
       participant: f.participant,
       score: f.score,
@@ -175,7 +184,7 @@ export function episodePoints(records: readonly EpisodeRecord[], options: ScoreO
       startedAt: f.startedAt,
       durationMs: f.durationMs,
     };
-    if (meta.benchmark === 'AgentBoard') {
+    if (meta.table === 'agentboard') {
       const p = problemScore(f.steps, f.success);
       point.progressRate = p.progressRate * 100;
       point.groundingAccuracy = p.groundingAccuracy * 100;

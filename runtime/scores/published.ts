@@ -193,6 +193,3 @@ export const AGENTBOARD_ROWS: Record<string, { progressRate: readonly number[]; 
     successRate: [0, 0, 6.2, 0, 0, 10.8, 2, 0, 0, 2.1],
   },
 };
-
-/** The paper columns of this project's task sets, by env id (AgentBench and AgentBoard). */
-export const PAPER_COLUMN_OF_ENV: Record<string, string> = { os: 'OS', db: 'DB', babyai: 'BA', pddl: 'PL' };

@@ -2,12 +2,13 @@
 import type { DriverKind, EpisodeRecord, StepRecord } from '../records.ts';
 import type { FinishReason } from '../../envs/core/types.ts';
 import { Rng } from '../../envs/core/rng.ts';
-import type { BenchmarkName } from './types.ts';
+import type { ScoreTableKind } from './types.ts';
 
 export interface SyntheticTask {
   env: string;
   task: string;
-  benchmark: BenchmarkName;
+  /** The table the task counts in (its suite's). */
+  table: ScoreTableKind;
 }
 
 const PLAYERS: { kind: DriverKind; name?: string; participant?: string }[] = [
@@ -28,8 +29,7 @@ export function syntheticEpisodes(n: number, tasks: readonly SyntheticTask[], st
   const STEPS = steps;
   const rng = Rng.fromSeed(seed);
   return Array.from({ length: n }, (_, k) => {
-    const { env, task, benchmark } = tasks[rng.below(tasks.length)];
-    const meta = { benchmark };
+    const { env, task, table } = tasks[rng.below(tasks.length)];
     const player = PLAYERS[rng.below(PLAYERS.length)];
     const id = `e${k}`;
     let progress = 0;
@@ -45,7 +45,7 @@ export function syntheticEpisodes(n: number, tasks: readonly SyntheticTask[], st
         score: progress,
         terminated: false,
         truncated: false,
-        progress: meta.benchmark === 'AgentBoard' ? progress : undefined,
+        progress: table === 'agentboard' ? progress : undefined,
         view: 'text',
         actor: { kind: player.kind, name: player.name },
         ms: 1,
@@ -70,8 +70,8 @@ export function syntheticEpisodes(n: number, tasks: readonly SyntheticTask[], st
         endedAt: new Date(Date.UTC(2026, 0, 1) + (60 + rng.below(540)) * 1000).toISOString(),
         appVersion: 'bench',
         outcome: {
-          score: meta.benchmark === 'SmartPlay' ? rng.below(50) : progress,
-          success: meta.benchmark === 'SmartPlay' ? null : rng.uniform() < 0.4,
+          score: table === 'smartplay' ? rng.below(50) : progress,
+          success: table === 'smartplay' ? null : rng.uniform() < 0.4,
           steps: STEPS,
           finishReason: REASONS[rng.below(REASONS.length)],
         },

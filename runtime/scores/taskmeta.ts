@@ -1,9 +1,17 @@
 /**
- * A task's scoring metadata from what the environment catalogue knows about it (its
- * benchmark, env id and TaskInfo), for callers that have loaded the environment.
+ * A task's scoring metadata from what the catalogue knows about it (its suite, the
+ * environment's column in the suite's table and the TaskInfo), for callers that have loaded
+ * the environment.
  */
-import { PAPER_COLUMN_OF_ENV, SMARTPLAY_COLUMNS, SMARTPLAY_ENV_IDS } from './published.ts';
-import type { BenchmarkName, TaskMeta } from './types.ts';
+import { SMARTPLAY_COLUMNS, SMARTPLAY_ENV_IDS } from './published.ts';
+import type { ScoreTableKind, TaskMeta } from './types.ts';
+
+/** What scoring needs of a suite. */
+export interface SuiteFields {
+  id: string;
+  name: string;
+  table: ScoreTableKind;
+}
 
 /** The fields of an environment's TaskInfo that scoring reads (DB tasks carry `category`). */
 export interface TaskFields {
@@ -19,18 +27,18 @@ export interface TaskFields {
  * one's choosing, an imported task file): it is scored, but in no paper column, so it never
  * mixes into a number that stands beside a published one.
  */
-export function taskMeta(benchmark: BenchmarkName, envId: string, task: TaskFields, builtIn = true): TaskMeta {
+export function taskMeta(suite: SuiteFields, envColumn: string | undefined, task: TaskFields, builtIn = true): TaskMeta {
+  // SmartPlay's table has a column per game; the others one per environment (the catalogue line's).
+  const perGame = suite.table === 'smartplay';
   let column: string | undefined;
-  if (builtIn) {
-    column =
-      benchmark === 'SmartPlay'
-        ? SMARTPLAY_COLUMNS.find((c) => SMARTPLAY_ENV_IDS[c] === task.name)
-        : PAPER_COLUMN_OF_ENV[envId];
-  }
+  if (builtIn) column = perGame ? SMARTPLAY_COLUMNS.find((c) => SMARTPLAY_ENV_IDS[c] === task.name) : envColumn;
   return {
-    benchmark,
+    suite: suite.id,
+    suiteName: suite.name,
+    table: suite.table,
     column,
-    name: benchmark === 'SmartPlay' ? task.name : undefined,
+    // Tables with a column per task show its upstream name.
+    name: perGame || suite.table === 'plain' ? task.name : undefined,
     difficulty: task.difficulty,
     category: task.category,
   };

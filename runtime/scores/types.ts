@@ -2,11 +2,17 @@
 import type { BootstrapOptions } from './bootstrap.ts';
 import type { EpisodeFacts, Group } from './facts.ts';
 
-export type BenchmarkName = 'SmartPlay' | 'AgentBench' | 'AgentBoard';
+/** The tables a suite's episodes count in (envs/core/suite.ts). */
+export type { ScoreTableKind } from '../../envs/core/suite.ts';
+import type { ScoreTableKind } from '../../envs/core/suite.ts';
 
 /** What scoring needs to know about a task; the caller supplies it (scoring never loads environments). */
 export interface TaskMeta {
-  benchmark: BenchmarkName;
+  /** The suite the task is scored under: its id and its name for tables ('agentbench', 'AgentBench'). */
+  suite: string;
+  suiteName: string;
+  /** The table its episodes count in (the suite's). */
+  table: ScoreTableKind;
   /**
    * The task's column in the paper's table: SmartPlay 'Bandit' | 'RPS' | 'Hanoi' | 'MessengerL1' |
    * 'MessengerL2'; AgentBench 'OS' | 'DB'; AgentBoard 'BA' | 'PL'. Absent when the paper has

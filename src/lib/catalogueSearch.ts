@@ -1,12 +1,14 @@
 /** The catalogue's task rows: what the search and filters look at, built from any environment alike. */
 import type { EnvEntry } from '../../envs/index.ts';
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
+import { suiteNames } from '../../suites/index.ts';
 
 export interface TaskRow {
   /** `${envId}/${taskId}`, as episodes are keyed. */
   key: string;
   envId: string;
-  benchmark: string;
+  /** The names of the suites the task's environment belongs to. */
+  benchmarks: string[];
   id: string;
   name: string;
   /** What the list shows as the task's name: its title where the upstream name is only an index. */
@@ -56,7 +58,7 @@ export function taskRows(entry: EnvEntry, env: EnvDefinition): TaskRow[] {
     return {
       key: `${env.id}/${task.id}`,
       envId: env.id,
-      benchmark: entry.benchmark,
+      benchmarks: suiteNames(entry),
       id: task.id,
       name: task.name,
       title: task.title || task.name,

@@ -36,8 +36,9 @@ function ownGroup(p: EpisodePoint, shown: ReadonlySet<string>): string | undefin
 }
 
 function setName(report: ScoreReport, p: EpisodePoint): string {
-  if (p.benchmark === 'SmartPlay') return report.smartplay?.games.find((g) => g.task === p.set)?.name ?? p.set;
-  if (p.benchmark === 'AgentBoard') return report.agentboard?.sets.find((s) => s.key === p.set)?.name ?? p.set;
+  if (p.table === 'smartplay') return report.smartplay?.games.find((g) => g.task === p.set)?.name ?? p.set;
+  if (p.table === 'agentboard') return report.agentboard?.sets.find((s) => s.key === p.set)?.name ?? p.set;
+  if (p.table === 'plain') return report.plain?.suites.flatMap((t) => t.tasks).find((t) => t.key === p.set)?.name ?? p.set;
   return report.agentbench?.sets.find((s) => s.key === p.set)?.name ?? p.set;
 }
 
@@ -131,10 +132,10 @@ export const CHARTS: ChartSpec[] = [
     draw({ report, points, shown, width }) {
       const label = labelOf(report);
       const data = points
-        .filter((p) => p.benchmark !== 'AgentBench')
+        .filter((p) => p.table !== 'agentbench')
         .map((p) => {
           const g = ownGroup(p, shown);
-          return g && { group: label(g), set: setName(report, p), percent: p.benchmark === 'AgentBoard', value: p.benchmark === 'AgentBoard' ? (p.progressRate ?? 0) : p.score };
+          return g && { group: label(g), set: setName(report, p), percent: p.table === 'agentboard', value: p.table === 'agentboard' ? (p.progressRate ?? 0) : p.score };
         })
         .filter((d): d is { group: string; set: string; percent: boolean; value: number } => !!d);
       const parts = distinct(data, (d) => d.set).map((set) => {

@@ -1,12 +1,13 @@
 /**
  * The task sets a Watch batch can play for one environment, and the episodes (task × seed)
- * each one means under its benchmark's protocol: AgentBench and AgentBoard play every task
- * of the set once; SmartPlay plays each game its recorded number of times (runtime/batch.ts).
- * Sets come from what the tasks carry (a `split` such as dev/test, a `difficulty`), never
- * from an environment id, so every environment gets them.
+ * each one means under its suite, planned as the CLI plans them (runtime/plan.ts): AgentBench
+ * and AgentBoard play every task of the set once; SmartPlay plays each game its recorded number
+ * of times. Sets come from the suite (its default set) and from what the tasks carry (a `split`
+ * such as dev/test, a `difficulty`), never from an environment id, so every environment gets them.
  */
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
-import { batchDefaults } from '../../runtime/batch.ts';
+import { defaultTasks, planEpisodes } from '../../runtime/plan.ts';
+import { suiteOf } from '../../suites/index.ts';
 
 export interface TaskSet {
   /** Stable key for a <select> ('all', 'split:test', 'difficulty:easy', 'v0'). */
@@ -42,33 +43,26 @@ function groupsBy(tasks: TaskInfo[], name: 'split' | 'difficulty', most: number)
 export function taskSets(env: EnvDefinition): TaskSet[] {
   const all = env.tasks();
   const sets: TaskSet[] = [{ key: 'all', label: `All ${env.title} tasks (${all.length})`, tasks: all }];
-  const v0 = all.filter((t) => t.benchmarkV0);
-  if (v0.length > 0 && v0.length < all.length) sets.push({ key: 'v0', label: `${env.benchmark}'s published games (${v0.length})`, tasks: v0 });
+  // The suite's own set, where it is not all of them (SmartPlay's published games); a split set is listed below.
+  const own = defaultTasks(env);
+  if (own.length > 0 && own.length < all.length && !own.every((t) => t.split !== undefined)) sets.push({ key: 'v0', label: `${suiteOf(env).name}'s published games (${own.length})`, tasks: own });
   for (const [value, tasks] of groupsBy(all, 'split', 4) ?? []) sets.push({ key: `split:${value}`, label: `The ${value} split (${tasks.length} tasks)`, tasks });
   for (const [value, tasks] of groupsBy(all, 'difficulty', 4) ?? []) sets.push({ key: `difficulty:${value}`, label: `Difficulty ${value} (${tasks.length} tasks)`, tasks });
   return sets;
 }
 
 /**
- * The episodes a set means: each task once from `seed` (whole-set benchmarks), or `seedsPerTask`
- * seeds from `seed` per task (SmartPlay; null = the benchmark's own count for each game).
+ * The episodes a set means: each task once from `seed` (whole-set suites), or `seedsPerTask`
+ * seeds from `seed` per task (null = the suite's own count for each task).
  */
 export function batchJobs(env: EnvDefinition, set: TaskSet, seed: number, seedsPerTask: number | null): BatchJob[] {
-  const jobs: BatchJob[] = [];
-  for (const task of set.tasks) {
-    const defaults = batchDefaults(env, task);
-    // A whole-set task with its own fixed problem plays once; SmartPlay repeats even a fixed game
-    // (the driver's own randomness and the model's sampling follow the episode's seed).
-    const fixed = defaults.wholeSet && env.usesSeed?.(task) === false;
-    const count = fixed ? 1 : defaults.wholeSet ? (seedsPerTask ?? 1) : (seedsPerTask ?? defaults.episodes);
-    for (let k = 0; k < count; k++) jobs.push({ taskId: task.id, taskName: task.name, seed: seed + k });
-  }
-  return jobs;
+  return planEpisodes(env, set.tasks, { firstSeed: seed, seedsPerTask }).map(({ task, seed: s }) => ({ taskId: task.id, taskName: task.name, seed: s }));
 }
 
 /** One sentence saying what the batch will play, for the form. */
 export function describeJobs(env: EnvDefinition, set: TaskSet, jobs: readonly BatchJob[]): string {
   const tasks = set.tasks.length;
-  if (jobs.length === tasks) return `${jobs.length} episode${jobs.length === 1 ? '' : 's'}: every task once (${env.benchmark}'s protocol).`;
-  return `${jobs.length} episodes: ${tasks} task${tasks === 1 ? '' : 's'} × their seeds (${env.benchmark} repeats each game).`;
+  const suite = suiteOf(env).name;
+  if (jobs.length === tasks) return `${jobs.length} episode${jobs.length === 1 ? '' : 's'}: every task once (${suite}'s plan).`;
+  return `${jobs.length} episodes: ${tasks} task${tasks === 1 ? '' : 's'} × their seeds (${suite} repeats each game).`;
 }

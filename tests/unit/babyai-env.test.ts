@@ -46,8 +46,8 @@ describe('babyai environment', () => {
 
   it('meta and the 112 tasks in AgentBoard order', () => {
     expect(babyaiMeta.id).toBe('babyai');
-    expect(babyai.benchmark).toBe('AgentBoard');
-    expect(babyai.protocol).toEqual({ kind: 'agentboard' });
+    expect(babyai.suites).toEqual([{ suite: 'agentboard', column: 'BA' }]);
+    expect(babyai.conversation('agentboard', babyai.tasks()[0])).toEqual({});
     expect(babyai.limitKind).toBe('limit');
     expect(TASKS.length).toBe(112);
     TASKS.forEach((t, k) => {

@@ -38,13 +38,13 @@ describe('Bandits: registration and settings', () => {
   it('is registered with the upstream task', async () => {
     expect(await loadEnv('bandits')).toBe(bandits);
     expect(getTask(bandits, 'BanditTwoArmedHighLowFixed-v0').id).toBe('bandits-highlow');
-    expect(bandits.benchmark).toBe('SmartPlay');
+    expect(bandits.suites).toEqual([{ suite: 'smartplay' }]);
   });
 
   it('has a 50-step horizon and a 50-step history window', () => {
     expect(bandits.maxSteps(T)).toBe(50);
     expect(bandits.limitKind).toBe('horizon');
-    expect(bandits.protocol).toEqual({ kind: 'smartplay', historyWindow: 50 });
+    expect(bandits.conversation('smartplay', bandits.tasks()[0])).toEqual({ smartplay: { historyWindow: 50 } });
   });
 
   it('offers the two actions with their trailing period', () => {

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../envs/index.ts';
-import { batchDefaults, batchSummary } from '../../runtime/batch.ts';
+import { batchSummary } from '../../runtime/batch.ts';
+import { suiteOf } from '../../suites/index.ts';
 import { envTaskInfo } from '../../runtime/taskInfo.ts';
 import { computeScores } from '../../runtime/scores/index.ts';
 import { catalogueTaskInfo } from '../../runtime/taskInfo.ts';
@@ -18,12 +19,12 @@ function cli(args: string[]): { code: number | null; out: string; err: string } 
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe('batchDefaults', () => {
+describe('each suite’s batch defaults', () => {
   it('follows SmartPlay’s recorded counts and plays AgentBench and AgentBoard sets whole', async () => {
     const counts: Record<string, number> = {};
     for (const id of ['bandits', 'rps', 'hanoi']) {
       const env = await loadEnv(id);
-      for (const t of env.tasks()) counts[t.name] = batchDefaults(env, t).episodes;
+      for (const t of env.tasks()) counts[t.name] = suiteOf(env).batchDefaults(t).episodes;
     }
     expect(counts).toEqual({
       'BanditTwoArmedHighLowFixed-v0': 20,
@@ -37,7 +38,7 @@ describe('batchDefaults', () => {
     });
     for (const id of ['os', 'db', 'babyai', 'pddl']) {
       const env = await loadEnv(id);
-      expect(batchDefaults(env, env.tasks()[0])).toMatchObject({ episodes: 1, wholeSet: true });
+      expect(suiteOf(env).batchDefaults(env.tasks()[0])).toMatchObject({ episodes: 1, wholeSet: true });
     }
   });
 });

@@ -83,9 +83,9 @@ function toy(overrides: Partial<ToyEnv> = {}): ToyEnv {
   return {
     id: 'toy',
     title: 'Toy',
-    benchmark: 'AgentBoard',
+    suites: [{ suite: 'agentboard' }],
     summary: 'test',
-    protocol: { kind: 'agentboard' },
+    conversation: () => ({}),
     limitKind: 'limit',
     tasks: () => [{ id: 'toy-0', name: 'toy' }],
     manual: () => 'Say up.',

@@ -33,8 +33,8 @@ async function* oracle(actor: EpisodeActor, t: DbTask): AsyncGenerator<string> {
 describe('db environment', () => {
   it('is AgentBench DB with 60 tasks, the instruction as manual and the question as first observation', async () => {
     expect(db.id).toBe('db');
-    expect(db.benchmark).toBe('AgentBench');
-    expect(db.protocol).toEqual({ kind: 'agentbench' });
+    expect(db.suites).toEqual([{ suite: 'agentbench', column: 'DB' }]);
+    expect(db.conversation('agentbench', db.tasks()[0])).toEqual({ agentbench: { ack: 'Ok.' } });
     expect(db.limitKind).toBe('limit');
     expect(db.asyncStep).toBe(true);
     expect(db.tasks().filter((t) => t.split === 'dev')).toHaveLength(60);

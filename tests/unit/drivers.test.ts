@@ -10,6 +10,7 @@ import { ModelError, createOpenAIClient, type ChatClient, type ChatRequest, type
 import { modelDriverInfo, resolveSampling, runModelDriver, runScriptedDriver, scriptedDriverInfo } from '../../runtime/drivers/index.ts';
 import { ModelTurnSchema } from '../../runtime/records.ts';
 import * as v from 'valibot';
+import { suiteById } from '../../suites/index.ts';
 
 const Q1 = "What is the best action to take? Let's think step by step, ";
 const Q2 = 'Choose the best executable action from the list of all actions. Write the exact chosen action.';
@@ -194,9 +195,9 @@ interface EchoState {
 const echo: EnvDefinition<EchoState> = {
   id: 'echo',
   title: 'Echo',
-  benchmark: 'AgentBoard',
+  suites: [{ suite: 'agentboard' }],
   summary: 'test',
-  protocol: { kind: 'agentboard' },
+  conversation: () => ({}),
   limitKind: 'limit',
   tasks: () => [{ id: 'echo-1', name: 'echo' }],
   manual: () => 'Say done.',
@@ -280,17 +281,17 @@ describe('scripted driver', () => {
 describe('driver info', () => {
   it('describes a model run without the key', () => {
     const client = createOpenAIClient({ baseUrl: 'https://api.example.com/v1', model: 'gpt-x', apiKey: 'sk-secret-key-123' });
-    const info = modelDriverInfo(client, hanoi.protocol, resolveSampling('smartplay', { temperature: 0.2, maxTokens: 64 }));
+    const info = modelDriverInfo(client, 'smartplay', resolveSampling(suiteById('smartplay'), { temperature: 0.2, maxTokens: 64 }));
     expect(info).toEqual({ kind: 'model', name: 'gpt-x', engine: 'openai', endpointHost: 'api.example.com', params: { temperature: 0.2, maxTokens: 64 }, protocol: 'smartplay' });
     expect(JSON.stringify(info)).not.toContain('sk-secret');
   });
 
   it("records the benchmark's sampling defaults when the user sets none", () => {
-    expect(resolveSampling('agentboard', {})).toEqual({ temperature: 0, maxTokens: 100, stop: ['\n'] });
-    expect(resolveSampling('agentboard', {}, { agentboard: { maxTokens: 256 } })).toEqual({ temperature: 0, maxTokens: 256, stop: ['\n'] });
-    expect(resolveSampling('agentbench', { maxTokens: 512 })).toEqual({ temperature: 0, maxTokens: 512 });
-    expect(resolveSampling('smartplay', {})).toEqual({});
-    expect(modelDriverInfo(hanoiPlayer(), 'agentbench', resolveSampling('agentbench', {}))).toEqual({
+    expect(resolveSampling(suiteById('agentboard'), {})).toEqual({ temperature: 0, maxTokens: 100, stop: ['\n'] });
+    expect(resolveSampling(suiteById('agentboard'), {}, { agentboard: { maxTokens: 256 } })).toEqual({ temperature: 0, maxTokens: 256, stop: ['\n'] });
+    expect(resolveSampling(suiteById('agentbench'), { maxTokens: 512 })).toEqual({ temperature: 0, maxTokens: 512 });
+    expect(resolveSampling(suiteById('smartplay'), {})).toEqual({});
+    expect(modelDriverInfo(hanoiPlayer(), 'agentbench', resolveSampling(suiteById('agentbench'), {}))).toEqual({
       kind: 'model',
       name: 'fake-1',
       engine: 'fake',

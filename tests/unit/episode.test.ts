@@ -28,9 +28,9 @@ function asyncEnv(options: { delay: number; failReset?: boolean; limit?: number;
   return {
     id: 'fake-async',
     title: 'Fake async env',
-    benchmark: 'AgentBench',
+    suites: [{ suite: 'agentbench' }],
     summary: 'test double',
-    protocol: { kind: 'smartplay', historyWindow: 2 },
+    conversation: () => ({}),
     limitKind: 'limit',
     tasks: () => [FAKE_TASK],
     manual: () => 'Say "inc" or "stop".',

@@ -55,8 +55,10 @@ describe('eval plan', () => {
     expect(test.every((u) => u.task.id.startsWith('db-std-') && u.seed === 0)).toBe(true);
     expect(planUnits([db], { split: 'dev' }).every((u) => u.task.id.startsWith('db-dev-'))).toBe(true);
     expect(planUnits([hanoi], { tasks: ['hanoi-4'], seeds: 3, firstSeed: 5 }).map((u) => u.key)).toEqual(['hanoi/hanoi-4/5', 'hanoi/hanoi-4/6', 'hanoi/hanoi-4/7']);
-    expect(resolveEnvIds('agentbench,hanoi', [{ id: 'hanoi', benchmark: 'SmartPlay' }, { id: 'os', benchmark: 'AgentBench' }, { id: 'db', benchmark: 'AgentBench' }])).toEqual(['os', 'db', 'hanoi']);
-    expect(() => resolveEnvIds('nope', [{ id: 'hanoi', benchmark: 'SmartPlay' }])).toThrow(/Unknown environment or benchmark "nope"/);
+    const catalogue = [{ id: 'hanoi', suites: [{ suite: 'smartplay' }] }, { id: 'os', suites: [{ suite: 'agentbench' }] }, { id: 'db', suites: [{ suite: 'agentbench' }] }];
+    expect(resolveEnvIds('agentbench,hanoi', catalogue)).toEqual(['os', 'db', 'hanoi']);
+    expect(resolveEnvIds('AgentBench', catalogue)).toEqual(['os', 'db']);
+    expect(() => resolveEnvIds('nope', catalogue.slice(0, 1))).toThrow(/Unknown environment or suite "nope"/);
   });
 
   it('shards are disjoint and together hold every unit once', () => {

@@ -69,8 +69,8 @@ describe('Hanoi: registration and settings', () => {
   });
 
   it('uses the SmartPlay protocol with a 5-step history window and a 30-step limit', () => {
-    expect(hanoi.benchmark).toBe('SmartPlay');
-    expect(hanoi.protocol).toEqual({ kind: 'smartplay', historyWindow: 5 });
+    expect(hanoi.suites).toEqual([{ suite: 'smartplay' }]);
+    expect(hanoi.conversation('smartplay', hanoi.tasks()[0])).toEqual({ smartplay: { historyWindow: 5 } });
     expect(hanoi.maxSteps(H3)).toBe(30);
     expect(hanoi.limitKind).toBe('limit');
   });

@@ -34,7 +34,7 @@ describe('a key echoed by successful replies is never stored', () => {
       const client = createOpenAIClient({ baseUrl: url, model: 'key-echo', apiKey: KEY, stream: false });
       const actor = startEpisode(hanoi, H3, { seed: 1 });
       const ready = await whenIdle(actor);
-      const driver = modelDriverInfo(client, hanoi.protocol, {});
+      const driver = modelDriverInfo(client, 'smartplay', {});
       const header = episodeHeader(ready.context, { id: 'echo-1', driver, view: 'text', appVersion: 'test', startedAt: new Date().toISOString() });
       const recorder = attachRecorder(actor, { store, header, episodeId: 'echo-1', currentView: () => 'text' });
       const result = await runModelDriver({ actor, env: hanoi, task: H3, client, maxSteps: 3 });

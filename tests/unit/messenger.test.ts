@@ -46,8 +46,8 @@ describe('MESSENGER: registration and settings', () => {
       ['messenger-l2', 'MessengerL2-v0', 2, 64, true],
       ['messenger-l3', 'MessengerL3-v0', 3, 128, false],
     ]);
-    expect(messenger.benchmark).toBe('SmartPlay');
-    expect(messenger.protocol).toEqual({ kind: 'smartplay', historyWindow: 2 });
+    expect(messenger.suites).toEqual([{ suite: 'smartplay' }]);
+    expect(messenger.conversation('smartplay', messenger.tasks()[0])).toEqual({ smartplay: { historyWindow: 2 } });
     expect(messenger.limitKind).toBe('limit');
   });
 

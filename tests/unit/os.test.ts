@@ -20,10 +20,11 @@ const env = createOsEnv({ shellFactory: ({ seed }) => createEmbeddedShell({ seed
 
 describe('os: protocol', () => {
   it('meta', () => {
-    expect(osMeta).toMatchObject({ id: 'os', benchmark: 'AgentBench' });
+    expect(osMeta).toMatchObject({ id: 'os', suites: [{ suite: 'agentbench', column: 'OS' }] });
     expect(env.maxSteps(OS_TASKS[0])).toBe(8);
     expect(env.limitKind).toBe('limit');
-    expect(env.protocol).toEqual({ kind: 'agentbench' });
+    expect(env.suites).toEqual([{ suite: 'agentbench', column: 'OS' }]);
+    expect(env.conversation('agentbench', env.tasks()[0]).agentbench?.opening).toHaveLength(6);
   });
 
   it('instruction text, quirks included', () => {

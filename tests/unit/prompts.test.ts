@@ -13,12 +13,12 @@ import {
   estimateTokens,
   parseAgentBoardReply,
   parseOpenModelAction,
-  promptFor,
   smartplayPrompt,
   truncateAgentBench,
   type AgentBoardParams,
 } from '../../envs/core/prompts/index.ts';
 import { hanoi } from '../../envs/hanoi/index.ts';
+import { suiteById } from '../../suites/index.ts';
 
 const PLAYER = 'You’re a player trying to play the game.';
 const Q1 = "What is the best action to take? Let's think step by step, ";
@@ -63,9 +63,9 @@ describe('SmartPlay prompt', () => {
     expect(() => smartplayPrompt({ manual: 'M', observations: ['O0'], historyWindow: 5 }, 2, ['a', 'b'])).toThrow(RangeError);
   });
 
-  it('promptFor plans two calls and takes the second reply as the action', () => {
+  it('SmartPlay’s suite plans two calls and takes the second reply as the action', () => {
     const task = hanoi.tasks()[0];
-    const plan = promptFor(hanoi.protocol, { manual: hanoi.manual(task), observations: ['Current configuration:\nX'], actions: [] });
+    const plan = suiteById('smartplay').prompt({ manual: hanoi.manual(task), observations: ['Current configuration:\nX'], actions: [] }, hanoi.conversation('smartplay', task));
     expect(plan.calls).toBe(2);
     expect(plan.messages(0, [])[1]).toEqual({ role: 'system', content: hanoi.manual(task) });
     expect(plan.messages(1, ['think'])).toHaveLength(6);
@@ -155,8 +155,8 @@ describe('AgentBoard prompt', () => {
     expect(parseAgentBoardReply('Action: stack b1 b2', true)).toBe('stack b1 b2');
   });
 
-  it('promptFor uses the prompt file, the first reply line, and AgentBoard sampling', () => {
-    const plan = promptFor({ kind: 'agentboard' }, { manual: 'MANUAL', observations: ['o0'], actions: [] }, { agentboard: { system_msg: 'S', instruction: 'I', examples: [], goal: 'g' } });
+  it('AgentBoard’s suite uses the prompt file, the first reply line, and AgentBoard sampling', () => {
+    const plan = suiteById('agentboard').prompt({ manual: 'MANUAL', observations: ['o0'], actions: [] }, { agentboard: { system_msg: 'S', instruction: 'I', examples: [], goal: 'g' } });
     expect(plan.calls).toBe(1);
     expect(plan.messages(0, [])).toEqual([
       { role: 'system', content: 'S' },
@@ -164,11 +164,11 @@ describe('AgentBoard prompt', () => {
     ]);
     expect(plan.action(['pickup b1\nmore'])).toBe('pickup b1');
     expect(plan.defaults).toEqual({ temperature: 0, maxTokens: 100, stop: ['\n'] });
-    const bare = promptFor({ kind: 'agentboard' }, { manual: 'MANUAL', observations: ['o0'], actions: [] });
+    const bare = suiteById('agentboard').prompt({ manual: 'MANUAL', observations: ['o0'], actions: [] }, {});
     expect(bare.messages(0, [])[0]).toEqual({ role: 'system', content: 'You are a helpful assistant.' });
     // Without prompt-file fields the manual is the whole prompt head (as BabyAI's manual is), then one newline.
     expect(bare.messages(0, [])[1].content).toBe('MANUAL\nObservation: o0\nAction: ');
-    const head = promptFor({ kind: 'agentboard' }, { manual: 'HEAD\n', observations: ['o0'], actions: [] }, { agentboard: { system_msg: 'SYS' } });
+    const head = suiteById('agentboard').prompt({ manual: 'HEAD\n', observations: ['o0'], actions: [] }, { agentboard: { system_msg: 'SYS' } });
     expect(head.messages(0, [])).toEqual([
       { role: 'system', content: 'SYS' },
       { role: 'user', content: 'HEAD\nObservation: o0\nAction: ' },
@@ -219,7 +219,7 @@ describe('AgentBench prompt', () => {
       { role: 'assistant', content: 'Act: answer(220)' },
       { role: 'user', content: 'Now, I will start a new problem in a new OS. My problem is:\n\nP' },
     ]);
-    const plan = promptFor({ kind: 'agentbench' }, { manual: 'M', observations: ['P', 'out'], actions: ['Act: finish'] }, { agentbench: { opening: opening.slice(0, 4) } });
+    const plan = suiteById('agentbench').prompt({ manual: 'M', observations: ['P', 'out'], actions: ['Act: finish'] }, { agentbench: { opening: opening.slice(0, 4) } });
     expect(plan.messages(0, []).map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
   });
 
@@ -255,8 +255,8 @@ describe('AgentBench prompt', () => {
     ]);
   });
 
-  it('promptFor sends the raw reply as the action at temperature 0', () => {
-    const plan = promptFor({ kind: 'agentbench' }, { manual: 'INSTR', observations: ['Q'], actions: [] }, { agentbench: { ack: 'Ok.' } });
+  it('AgentBench’s suite sends the raw reply as the action at temperature 0', () => {
+    const plan = suiteById('agentbench').prompt({ manual: 'INSTR', observations: ['Q'], actions: [] }, { agentbench: { ack: 'Ok.' } });
     expect(plan.calls).toBe(1);
     expect(plan.messages(0, [])).toHaveLength(3);
     expect(plan.action(['Action: Operation\n```sql\nSELECT 1\n```'])).toBe('Action: Operation\n```sql\nSELECT 1\n```');

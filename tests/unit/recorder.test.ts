@@ -101,7 +101,7 @@ describe('recorder with a model driver', () => {
     };
     const actor = startEpisode(hanoi, task, { seed: 5 });
     await whenIdle(actor);
-    const driver = modelDriverInfo(client as never, hanoi.protocol, resolveSampling('smartplay', { temperature: 0 }));
+    const driver = modelDriverInfo(client as never, 'smartplay', resolveSampling((await import('../../suites/index.ts')).suiteById('smartplay'), { temperature: 0 }));
     const recorder = attachRecorder(actor, { store, header: { ...header('m1'), driver }, episodeId: 'm1', currentView: () => 'text' });
     const result = await runModelDriver({ actor, env: hanoi, task, client: client as never, temperature: 0 });
     expect(result.stop).toBe('finished');

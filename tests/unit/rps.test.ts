@@ -66,13 +66,13 @@ describe('RPS: registration and settings', () => {
   it('is registered with the upstream task', async () => {
     expect(await loadEnv('rps')).toBe(rps);
     expect(getTask(rps, 'RockPaperScissorBasic-v0').id).toBe('rps-basic');
-    expect(rps.benchmark).toBe('SmartPlay');
+    expect(rps.suites).toEqual([{ suite: 'smartplay' }]);
   });
 
   it('has a 50-step horizon and a 50-step history window', () => {
     expect(rps.maxSteps(T)).toBe(50);
     expect(rps.limitKind).toBe('horizon');
-    expect(rps.protocol).toEqual({ kind: 'smartplay', historyWindow: 50 });
+    expect(rps.conversation('smartplay', rps.tasks()[0])).toEqual({ smartplay: { historyWindow: 50 } });
   });
 
   it('offers Rock, Paper, Scissor', () => {

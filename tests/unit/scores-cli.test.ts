@@ -44,16 +44,16 @@ describe('scores command', { timeout: 30_000 }, () => {
 
   it('reads what each task is from the environment catalogue', async () => {
     const info = await catalogueTaskInfo(records);
-    expect(info('hanoi', 'hanoi-3')).toMatchObject({ benchmark: 'SmartPlay', column: 'Hanoi', name: 'Hanoi3Disk-v0' });
-    expect(info('hanoi', 'hanoi-4')).toMatchObject({ benchmark: 'SmartPlay', column: undefined, name: 'Hanoi4Disk-v0' });
+    expect(info('hanoi', 'hanoi-3')).toMatchObject({ suiteName: 'SmartPlay', column: 'Hanoi', name: 'Hanoi3Disk-v0' });
+    expect(info('hanoi', 'hanoi-4')).toMatchObject({ suiteName: 'SmartPlay', column: undefined, name: 'Hanoi4Disk-v0' });
     expect(info('bandits', 'bandits-highlow')).toMatchObject({ column: 'Bandit' });
-    expect(info('db', 'db-dev-000')).toMatchObject({ benchmark: 'AgentBench', column: 'DB' });
+    expect(info('db', 'db-dev-000')).toMatchObject({ suiteName: 'AgentBench', column: 'DB' });
     expect(info('db', 'db-dev-000')!.category).toMatch(/^(INSERT|UPDATE|other|counting|comparison|ranking|aggregation-\w+)$/);
-    expect(info('os', 'os-dev-00')).toMatchObject({ benchmark: 'AgentBench', column: 'OS' });
+    expect(info('os', 'os-dev-00')).toMatchObject({ suiteName: 'AgentBench', column: 'OS' });
     expect(info('babyai', 'babyai-0')!.difficulty).toMatch(/^(easy|hard)$/);
-    expect(info('pddl', 'pddl-0')).toMatchObject({ benchmark: 'AgentBoard', column: 'PL' });
+    expect(info('pddl', 'pddl-0')).toMatchObject({ suiteName: 'AgentBoard', column: 'PL' });
     // A level × seed of one's own: scored, but outside the paper's BA column.
-    expect(info('babyai', 'babyai-GoToRedBall-seed42')).toMatchObject({ benchmark: 'AgentBoard', column: undefined, difficulty: 'custom' });
+    expect(info('babyai', 'babyai-GoToRedBall-seed42')).toMatchObject({ suiteName: 'AgentBoard', column: undefined, difficulty: 'custom' });
     expect(info('hanoi', 'no-such-task')).toBeUndefined();
   });
 

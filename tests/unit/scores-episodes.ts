@@ -77,6 +77,10 @@ export function episodes(n: number, spec: EpisodeSpec): EpisodeRecord[] {
   return Array.from({ length: n }, () => episode(spec));
 }
 
+const SP = { suite: 'smartplay', suiteName: 'SmartPlay', table: 'smartplay' } as const;
+const AB = { suite: 'agentbench', suiteName: 'AgentBench', table: 'agentbench' } as const;
+const ABD = { suite: 'agentboard', suiteName: 'AgentBoard', table: 'agentboard' } as const;
+
 /**
  * Task metadata for the tests: SmartPlay games by task id (the paper's column as the task id
  * when it is one), AgentBench 'os'/'db', AgentBoard 'babyai'/'pddl'; task ids carry the
@@ -86,17 +90,17 @@ export function testTaskInfo(env: string, task: string): TaskMeta | undefined {
   const [, tag] = task.split(':');
   switch (env) {
     case 'smartplay':
-      return { benchmark: 'SmartPlay', column: ['Bandit', 'RPS', 'Hanoi', 'MessengerL1', 'MessengerL2'].includes(task) ? task : undefined, name: task };
+      return { ...SP, column: ['Bandit', 'RPS', 'Hanoi', 'MessengerL1', 'MessengerL2'].includes(task) ? task : undefined, name: task };
     case 'os':
-      return { benchmark: 'AgentBench', column: 'OS' };
+      return { ...AB, column: 'OS' };
     case 'db':
-      return { benchmark: 'AgentBench', column: 'DB', category: tag ?? 'other' };
+      return { ...AB, column: 'DB', category: tag ?? 'other' };
     case 'babyai':
-      return { benchmark: 'AgentBoard', column: 'BA', difficulty: tag };
+      return { ...ABD, column: 'BA', difficulty: tag };
     case 'pddl':
-      return { benchmark: 'AgentBoard', column: 'PL', difficulty: tag };
+      return { ...ABD, column: 'PL', difficulty: tag };
     case 'babyai-own':
-      return { benchmark: 'AgentBoard', difficulty: 'custom' }; // a task outside the benchmark's set
+      return { ...ABD, difficulty: 'custom' }; // a task outside the benchmark's set
     default:
       return undefined;
   }

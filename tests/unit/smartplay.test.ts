@@ -23,7 +23,7 @@ describe('describeActions (describe_act)', () => {
   });
 
   it('every manual ends with the env\'s own action list', async () => {
-    for (const env of (await loadAll()).filter((e) => e.protocol.kind === 'smartplay')) {
+    for (const env of (await loadAll()).filter((e) => e.suites.some((m) => m.suite === 'smartplay'))) {
       for (const t of env.tasks()) {
         const actions = env.validActions(resetSync(env, t, 0).state);
         expect(env.manual(t).endsWith(`\n\n${describeActions(actions)}`), `${env.id}/${t.id}`).toBe(true);
@@ -164,7 +164,7 @@ describe('describeHistory (HistoryTracker.describe)', () => {
     ];
     const { init, steps } = rollout(hanoi, t, 0, plan);
     const obs = [init.observation, ...steps.map((s) => s.observation)];
-    expect(hanoi.protocol).toEqual({ kind: 'smartplay', historyWindow: 5 });
+    expect(hanoi.conversation('smartplay', t)).toEqual({ smartplay: { historyWindow: 5 } });
     const h = describeHistory(obs, 5);
     expect(h.startsWith("Most recent 5 steps of the player's in-game observation:\n\nPlayer Observation Step 2:\nYou tried to move the top disk of rod a to the top of rod b. Current configuration:\n")).toBe(true);
     expect(h).toContain('Player Observation Step 6:\nYou tried to move the top disk of rod b to the top of rod c. Current configuration:\n- A: |bottom, [0], top|\n- B: |bottom, [], top|\n- C: |bottom, [2, 1], top|');

@@ -10,6 +10,11 @@ import line from '../envs/catalogue.ts';
 import { envIds, loadEnv, registerEnv } from '../../envs/index.ts';
 import { startEpisode } from '../../envs/core/runner.ts';
 import { runScriptedDriver } from '../../runtime/drivers/index.ts';
+import { planUnits } from '../../runtime/eval/index.ts';
+import { batchJobs, taskSets } from '../../src/watch/taskSets.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,7 +39,8 @@ describe('an environment added by one catalogue line', () => {
   });
 
   it('is listed, played from stdin and by the oracle in the CLI', () => {
-    expect(cli(['envs']).out).toContain('guess\tSmartPlay\tGuess the number (test game)\n');
+    // A game from no paper belongs to the custom suite.
+    expect(cli(['envs']).out).toContain('guess\tCustom\tGuess the number (test game)\n');
     const played = cli(['run', '--env', 'guess', '--task', 'guess-5', '--seed', '2'], 'Guess 1\nGuess 2\nGuess 3\nGuess 4\nGuess 5\n');
     expect(played.code).toBe(0);
     const lines = played.out.trim().split('\n').map((l) => JSON.parse(l));
@@ -42,6 +48,26 @@ describe('an environment added by one catalogue line', () => {
     expect(lines[0].observation).toMatch(/^You guessed 1: (higher|correct)\.$/);
     const oracle = cli(['run', '--env', 'guess', '--task', 'guess-9', '--agent', 'oracle', '--episodes', '3']);
     expect(oracle.code).toBe(0);
-    expect(JSON.parse(oracle.out.trim().split('\n').at(-1)!)).toMatchObject({ episodes: 3, meanScore: 1, successRate: 1, benchmark: 'SmartPlay' });
+    expect(JSON.parse(oracle.out.trim().split('\n').at(-1)!)).toMatchObject({ episodes: 3, meanScore: 1, successRate: 1, benchmark: 'Custom' });
+  });
+
+  it('scores as itself: its own table, no published rows beside it', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'guess-')), 'guess.jsonl');
+    expect(cli(['run', '--env', 'guess', '--task', 'guess-9', '--agent', 'random', '--episodes', '4', '--out', file]).code).toBe(0);
+    const scored = cli(['scores', file]);
+    expect(scored.code).toBe(0);
+    expect(scored.out).toMatch(/^Custom \(a suite from no paper/m);
+    expect(scored.out).toContain('Guess1to9-v0 mean score');
+    // No paper's table, and no published row or source line.
+    expect(scored.out).not.toMatch(/SmartPlay|AgentBench|AgentBoard|^published: |^Published: /m);
+  });
+
+  it('the CLI and the app plan the same episodes for it (the suite’s count per task)', async () => {
+    const env = await loadEnv('guess');
+    const cliPlan = planUnits([env]).map((u) => `${u.task.id}/${u.seed}`);
+    const all = taskSets(env).find((s) => s.key === 'all')!;
+    const appPlan = batchJobs(env, all, 0, null).map((j) => `${j.taskId}/${j.seed}`);
+    expect(cliPlan.length).toBe(20);
+    expect(appPlan).toEqual(cliPlan);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The text view shows exactly what a model is sent. For every environment in the catalogue,
  * a model driver plays several steps with a fake model; at each step the messages the model
- * received must equal what the text view renders at that point (modelView of planFor, as
+ * received must equal what the text view renders at that point (modelView of conversationFor, as
  * Play.svelte and Replay.svelte compute it): roles, system messages, windowing and truncation.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { entries, loadEnv } from '../../envs/index.ts';
 import { startEpisode, whenIdle } from '../../envs/core/runner.ts';
 import { transcriptOf } from '../../envs/core/episode.ts';
 import { makePolicy } from '../../envs/core/policies.ts';
-import { modelView, planFor, type ChatMessage } from '../../envs/core/prompts/index.ts';
+import { modelView, type ChatMessage } from '../../envs/core/prompts/index.ts';
+import { conversationFor } from '../../suites/index.ts';
 import { runModelDriver } from '../../runtime/drivers/index.ts';
 import type { ChatClient, ChatRequest, ChatResult } from '../../runtime/models/types.ts';
 
@@ -31,10 +32,10 @@ describe('the text view is what the model is sent', () => {
         model: 'parity',
         async complete(request: ChatRequest): Promise<ChatResult> {
           const snap = actor.getSnapshot().context;
-          const shown = modelView(planFor(env, task, transcriptOf(snap)));
+          const shown = modelView(conversationFor(env, task, transcriptOf(snap)));
           const t = snap.history.length;
           (seen[t] ??= []).push({ messages: request.messages.map((m) => ({ ...m })), shown });
-          const plan = planFor(env, task, transcriptOf(snap));
+          const plan = conversationFor(env, task, transcriptOf(snap));
           const last = seen[t].length === plan.calls;
           call++;
           return { text: last ? (policy(snap.state) ?? 'check valid actions') : 'Let me think.', latencyMs: 0, finishReason: 'stop' };

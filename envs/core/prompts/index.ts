@@ -1,7 +1,8 @@
 /**
- * Prompt protocols: from the manual, the observations and actions so far and the
- * protocol's parameters to the chat requests a model driver sends for one step,
- * and from the model's replies to the action text sent to the environment.
+ * Prompt builders, one per benchmark's conversation: from the manual, the observations and
+ * actions so far and the conversation's parameters to the chat requests a model driver sends
+ * for one step, and from the model's replies to the action text sent to the environment.
+ * Each suite (suites/<id>/) puts one of them to work as its conversation:
  *
  *   SmartPlay  — two calls per step (smartplay.ts); the second reply is the action text.
  *   AgentBoard — one call (agentboard.ts); the reply's first line is the action (the
@@ -9,18 +10,14 @@
  *   AgentBench — one call (agentbench.ts); the raw reply is the action (the task parses).
  */
 import type { ChatMessage } from '../smartplay.ts';
-import type { Protocol } from '../types.ts';
-import { SMARTPLAY_QUESTIONS, smartplayPrompt } from './smartplay.ts';
-import { AGENTBOARD_DEFAULTS, agentboardPrompt, parseAgentBoardReply, type AgentBoardParams } from './agentboard.ts';
-import { AGENTBENCH_DEFAULTS, agentbenchPrompt, type OpeningTurn } from './agentbench.ts';
+import type { AgentBoardParams } from './agentboard.ts';
+import type { OpeningTurn } from './agentbench.ts';
 
 export * from './smartplay.ts';
 export * from './agentboard.ts';
 export * from './agentbench.ts';
 export * from './tokens.ts';
 export type { ChatMessage };
-
-export type ProtocolKind = Protocol['kind'];
 
 /** What every protocol is built from. */
 export interface PromptContext {
@@ -32,8 +29,12 @@ export interface PromptContext {
   actions: readonly string[];
 }
 
-/** Protocol parameters that are not in the environment definition. */
+/** A conversation's parameters for one task (EnvDefinition.conversation gives them per suite). */
 export interface ProtocolParams {
+  /** The reply budget a run requests (max tokens), where the conversation fits its history to the context minus it. */
+  replyBudget?: number;
+  /** SmartPlay: how many earlier observations the history shows (the environment's HistoryTracker size). */
+  smartplay?: { historyWindow: number };
   /**
    * AgentBoard: the prompt file's fields (system_msg, instruction, examples) and the goal.
    * Without an `instruction` the environment's manual is taken as the whole prompt head
@@ -55,82 +56,14 @@ export interface SamplingDefaults {
 
 /** How one step is asked: `calls` requests in sequence, then the action from their replies. */
 export interface PromptPlan {
-  protocol: ProtocolKind;
+  /** The suite whose conversation this is. */
+  suite: string;
   calls: number;
   /** The messages of call `call` (0-based), given the replies of the earlier calls of this step. */
   messages(call: number, replies: readonly string[]): ChatMessage[];
   /** The text sent to the environment as the action. */
   action(replies: readonly string[]): string;
   defaults: SamplingDefaults;
-}
-
-/** The benchmark's own sampling settings (SmartPlay's driver fixes none in the repository). */
-export function samplingDefaults(kind: ProtocolKind): SamplingDefaults {
-  switch (kind) {
-    case 'smartplay':
-      return {};
-    case 'agentboard':
-      return { temperature: AGENTBOARD_DEFAULTS.temperature, maxTokens: AGENTBOARD_DEFAULTS.maxTokens, stop: [...AGENTBOARD_DEFAULTS.stop] };
-    case 'agentbench':
-      return { temperature: AGENTBENCH_DEFAULTS.temperature };
-  }
-}
-
-export function promptFor(protocol: Protocol, ctx: PromptContext, params: ProtocolParams = {}): PromptPlan {
-  const defaults = samplingDefaults(protocol.kind);
-  switch (protocol.kind) {
-    case 'smartplay': {
-      const input = { manual: ctx.manual, observations: ctx.observations, historyWindow: protocol.historyWindow };
-      return {
-        protocol: 'smartplay',
-        calls: SMARTPLAY_QUESTIONS.length,
-        messages: (call, replies) => smartplayPrompt(input, call, replies),
-        action: (replies) => replies[SMARTPLAY_QUESTIONS.length - 1] ?? '',
-        defaults,
-      };
-    }
-    case 'agentboard': {
-      const given = params.agentboard ?? {};
-      const { openModelParser = false, ...rest } = given;
-      const full: AgentBoardParams = {
-        system_msg: 'You are a helpful assistant.',
-        instruction: ctx.manual,
-        examples: [],
-        ...rest,
-      };
-      if (rest.instruction === undefined && rest.preamble === undefined) full.preamble = ctx.manual.endsWith('\n') ? ctx.manual : `${ctx.manual}\n`;
-      if (full.maxTokens === undefined && defaults.maxTokens !== undefined) full.maxTokens = defaults.maxTokens;
-      const built = agentboardPrompt(full, ctx.observations, ctx.actions);
-      return {
-        protocol: 'agentboard',
-        calls: 1,
-        messages: () => built.messages,
-        action: (replies) => parseAgentBoardReply(replies[0] ?? '', openModelParser),
-        defaults: { ...defaults, maxTokens: full.maxTokens },
-      };
-    }
-    case 'agentbench': {
-      const built = agentbenchPrompt({ instruction: ctx.manual, observations: ctx.observations, actions: ctx.actions, ...params.agentbench });
-      return {
-        protocol: 'agentbench',
-        calls: 1,
-        messages: () => built.messages,
-        action: (replies) => replies[0] ?? '',
-        defaults,
-      };
-    }
-  }
-}
-
-/** The prompt plan for an environment's task at this point of an episode (its seed, observations and actions), with the task's own protocol parameters unless given. */
-export function planFor(
-  env: { protocol: Protocol; manual(task: never, seed?: number): string; promptParams?(task: never): ProtocolParams },
-  task: unknown,
-  episode: { seed: number; observations: readonly string[]; actions: readonly string[] },
-  params?: ProtocolParams,
-): PromptPlan {
-  const t = task as never;
-  return promptFor(env.protocol, { manual: env.manual(t, episode.seed), observations: episode.observations, actions: episode.actions }, params ?? env.promptParams?.(t) ?? {});
 }
 
 /**

@@ -29,7 +29,8 @@ const actionsFor = (size: number): string[] => Array.from({ length: size }, (_, 
 
 export const guess: EnvDefinition<GuessState, GuessTask> = {
   ...guessMeta,
-  protocol: { kind: 'smartplay', historyWindow: 3 },
+  // The custom suite's plain conversation needs nothing more.
+  conversation: () => ({}),
   tasks: () => TASKS,
   manual: (task) => `Guess the hidden number from 1 to ${task.size}. After each guess you are told whether it is higher or lower.\n\n${describeActions(actionsFor(task.size))}`,
   maxSteps: (task) => task.size,

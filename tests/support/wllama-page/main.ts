@@ -10,6 +10,7 @@ import { runModelDriver, resolveSampling } from '../../../runtime/drivers/modelD
 import { modelDriverInfo } from '../../../runtime/drivers/driverInfo.ts';
 import { startEpisode } from '../../../envs/core/runner.ts';
 import { hanoi } from '../../../envs/hanoi/index.ts';
+import { suiteById } from '../../../suites/index.ts';
 
 /** Plays `steps` steps of Hanoi3Disk (seed 0) with the model driver; returns what was recorded. */
 async function playHanoi(client: WllamaClient, steps: number, sampling: { temperature: number; maxTokens: number }) {
@@ -21,7 +22,7 @@ async function playHanoi(client: WllamaClient, steps: number, sampling: { temper
   return {
     stop: result.stop,
     error: result.error?.message,
-    driver: modelDriverInfo(client, hanoi.protocol, resolveSampling(hanoi.protocol.kind, sampling)),
+    driver: modelDriverInfo(client, 'smartplay', resolveSampling(suiteById('smartplay'), sampling)),
     history,
   };
 }
