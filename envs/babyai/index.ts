@@ -210,6 +210,8 @@ export function makeBabyAI(options: TextOptions = FAITHFUL): EnvDefinition<BabyA
     usesSeed: () => false,
     describe: (task) => `Mission: ${startOf(task.envId, task.seed).mission}.`,
     manual: babyaiManual,
+    // VanillaAgent sends the prompt file's system_msg (init_prompt_path), not its default.
+    promptParams: () => ({ agentboard: { system_msg: BABYAI_SYSTEM_MESSAGE } }),
     maxSteps: () => 30,
 
     reset(task): Init<BabyAIState> {

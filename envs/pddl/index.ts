@@ -251,6 +251,8 @@ export const pddl: EnvDefinition<PddlState, PddlTask> = {
   usesSeed: () => false,
   describe: (task) => `${task.domain}: ${goalText(task)}`,
   manual,
+  // VanillaAgent sends the domain's system_msg from the prompt file (tasks/pddl.py passes it to run()).
+  promptParams: (task) => ({ agentboard: { system_msg: systemMessage(task) } }),
   maxSteps: () => MAX_STEPS,
   reset,
   step,
