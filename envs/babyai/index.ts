@@ -202,8 +202,6 @@ export function makeBabyAI(options: TextOptions = FAITHFUL): EnvDefinition<BabyA
 
   return {
     ...babyaiMeta,
-    // The manual is AgentBoard's whole prompt head (instruction, examples, goal, help lines).
-    conversation: () => ({}),
     limitKind: 'limit',
     tasks: () => TASKS,
     // Each problem (and each babyai-<Level>-seed<N>) carries its own seed; the episode's is not used.
@@ -211,7 +209,8 @@ export function makeBabyAI(options: TextOptions = FAITHFUL): EnvDefinition<BabyA
     describe: (task) => `Mission: ${startOf(task.envId, task.seed).mission}.`,
     manual: babyaiManual,
     // VanillaAgent sends the prompt file's system_msg (init_prompt_path), not its default.
-    promptParams: () => ({ agentboard: { system_msg: BABYAI_SYSTEM_MESSAGE } }),
+    // The manual is AgentBoard's whole prompt head (instruction, examples, goal, help lines); the system message is the prompt file's.
+    conversation: () => ({ agentboard: { system_msg: BABYAI_SYSTEM_MESSAGE } }),
     maxSteps: () => 30,
 
     reset(task): Init<BabyAIState> {

@@ -244,15 +244,14 @@ export function oracleAction(state: PddlState): string | null {
 
 export const pddl: EnvDefinition<PddlState, PddlTask> = {
   ...pddlMeta,
-  // The manual is AgentBoard's whole prompt head (instruction, examples, goal, help line).
-  conversation: () => ({}),
   limitKind: 'limit',
   tasks: () => TASKS as PddlTask[],
   usesSeed: () => false,
   describe: (task) => `${task.domain}: ${goalText(task)}`,
   manual,
   // VanillaAgent sends the domain's system_msg from the prompt file (tasks/pddl.py passes it to run()).
-  promptParams: (task) => ({ agentboard: { system_msg: systemMessage(task) } }),
+  // The manual is AgentBoard's whole prompt head (instruction, examples, goal, help line); the system message is the domain's prompt file's.
+  conversation: (_suite, task) => ({ agentboard: { system_msg: systemMessage(task) } }),
   maxSteps: () => MAX_STEPS,
   reset,
   step,

@@ -47,7 +47,7 @@ describe('babyai environment', () => {
   it('meta and the 112 tasks in AgentBoard order', () => {
     expect(babyaiMeta.id).toBe('babyai');
     expect(babyai.suites).toEqual([{ suite: 'agentboard', column: 'BA' }]);
-    expect(babyai.conversation('agentboard', babyai.tasks()[0])).toEqual({});
+    expect(babyai.conversation('agentboard', babyai.tasks()[0])).toEqual({ agentboard: { system_msg: 'You are an exploration master that wants to finish every goal you are given.' } });
     expect(babyai.limitKind).toBe('limit');
     expect(TASKS.length).toBe(112);
     TASKS.forEach((t, k) => {
