@@ -17,6 +17,7 @@ import { logEnv, logSides } from './envLogs.ts';
 import { loadEnv } from '../../envs/index.ts';
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
 import type { EpisodeRecord } from '../records.ts';
+import type { AgentBoardLogProblem } from '../scores/agentboard.ts';
 
 /** Split a stream of (pretty-printed) JSON values into parsed values. Throws LogImportError naming the entry. */
 export function parseJsonStream(text: string): unknown[] {
@@ -95,6 +96,8 @@ export interface UnmatchedRecord {
 export interface LogRead {
   episodes: EpisodeRecord[];
   unmatched: UnmatchedRecord[];
+  /** AgentBoard: every record's own figures in file order, matched or not (what AgentBoard averaged). */
+  problems?: AgentBoardLogProblem[];
 }
 
 const str = (x: unknown): string => (typeof x === 'string' ? x : '');
@@ -154,7 +157,13 @@ export async function readAgentBoardLog(logText: string, options: AgentBoardImpo
     }
     out.push(await episodeOf(env, task, r, entry, turns, options.model));
   }
-  return { episodes: out, unmatched };
+  const problems = matched.map(({ r, entry }) => ({
+    success: r.is_done === true,
+    progressRate: r.progress_rate === undefined ? 0 : num(r.progress_rate, 'progress_rate', entry),
+    groundingAccuracy: r.grounding_acc === undefined ? 0 : num(r.grounding_acc, 'grounding_acc', entry),
+    difficulty: str(r.difficulty),
+  }));
+  return { episodes: out, unmatched, problems };
 }
 
 function turnsOf(r: Record<string, unknown>, entry: number): { k: number; value: Record<string, unknown> }[] {
