@@ -86,6 +86,9 @@ ${REFERENCE_USAGE}
 ${SCORES_USAGE}
   npm run -s cli -- verify FILE.jsonl… [--env ENV] [--model NAME] [--json]
         re-runs each episode and compares it with its record (exit 0 all verified, 1 not).
+  npm run -s cli -- import FILE… [-o OUT] [--env ENV] [--model NAME]
+        writes a benchmark log's episodes (AgentBoard logs/*.jsonl, AgentBench runs.jsonl) as
+        the app's JSON Lines export.
 AGENTPLAY_ENVS=module.ts[,…] adds environments from modules that call registerEnv (envs/index.ts).
 Environments: ${envIds().join(', ')}`;
 
@@ -436,6 +439,10 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'verify') {
       const { verifyCommand } = await import('./verify.ts');
       return await verifyCommand(rest, (s) => process.stdout.write(s), (s) => process.stderr.write(s));
+    }
+    if (command === 'import') {
+      const { importCommand } = await import('./import.ts');
+      return await importCommand(rest, (s) => process.stdout.write(s), (s) => process.stderr.write(s));
     }
     if (command === 'reference') return await referenceCommand(rest, (text) => process.stdout.write(text));
     const flags = parseFlags(rest);

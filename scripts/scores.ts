@@ -9,13 +9,18 @@ import type { EpisodeRecord } from '../runtime/records.ts';
 import { computeScores, type HumanSource } from '../runtime/scores/index.ts';
 import { catalogueTaskInfo } from '../runtime/taskInfo.ts';
 import { toCsv, toText } from '../runtime/scores/format.ts';
+import { describeUnmatched, detectLogKind, readLog } from '../runtime/importers/index.ts';
+import { agentBoardResultLine, agentBoardRunResult, type AgentBoardRunResult } from '../runtime/scores/agentboard.ts';
 // catalogueTaskInfo lives in runtime/ (the app's scores view uses it too); re-exported for existing callers.
 export { catalogueTaskInfo };
 
 export const SCORES_USAGE = `Usage: scores FILE.jsonl… [--json | --csv] [--human published|recorded] [--seed N]
         [--resamples N] [--exclude FILE] [--first-attempt]
-  Scores exported episodes (the app's JSON Lines export, or the CLI's --out) as each benchmark
-  does: SmartPlay mean and human-normalised scores and capability scores, AgentBench success
+  Scores exported episodes (the app's JSON Lines export, or the CLI's --out), AgentBoard's
+  {log_path}/logs/{babyai,pddl}.jsonl (the model is the folder above logs/) and AgentBench's
+  {agent}/{task}/runs.jsonl, as each benchmark does. For a benchmark log it first prints the
+  benchmark's own figures: AgentBoard's all_results.txt line from the log's records, AgentBench's
+  overall (total, pass, wrong, acc). Then the tables: SmartPlay mean and human-normalised scores and capability scores, AgentBench success
   rates, DB category accuracies, finish reasons and overall score, AgentBoard progress,
   success and grounding with easy/hard splits; per group of players (each person, humans
   pooled, random, oracle, each model), each figure with n and a 95% bootstrap interval, and
@@ -52,6 +57,39 @@ export function readEpisodes(text: string, file: string): EpisodeRecord[] {
       out.push(value as EpisodeRecord);
     });
   return out;
+}
+
+/** A benchmark log's own figures, as the benchmark writes them. */
+interface LogFigures {
+  file: string;
+  benchmark: 'AgentBoard' | 'AgentBench';
+  model: string;
+  env: string;
+  /** AgentBoard: the all_results.txt line; AgentBench: overall.json's "overall". */
+  figures: AgentBoardRunResult | { total: number; pass: number; wrong: number; acc: number };
+  unmatched: string[];
+  text: string;
+}
+
+function logFiguresOf(file: string, kind: 'agentboard' | 'agentbench', read: Awaited<ReturnType<typeof readLog>>): LogFigures {
+  const first = read.episodes[0]?.header;
+  const model = first?.driver.name ?? '?';
+  const unmatched = read.unmatched.map(describeUnmatched);
+  const notes = unmatched.map((u) => `  not scored in the tables below (matched no problem): ${u}\n`).join('');
+  if (kind === 'agentboard') {
+    // AgentBoard averages every record of the run, matched here or not; task_name is the log's name.
+    const taskName = file.split(/[\\/]/).at(-1)!.replace(/\.jsonl$/, '');
+    const problems = read.problems ?? [];
+    const figures = agentBoardRunResult(taskName, problems);
+    const text = `AgentBoard log ${file} (model ${model}, ${problems.length} records): all_results.txt\n  ${agentBoardResultLine(figures, problems)}\n${notes}\n`;
+    return { file, benchmark: 'AgentBoard', model, env: first?.env ?? taskName, figures, unmatched, text };
+  }
+  // AgentBench's calculate_overall (src/server/tasks/os_interaction/task.py): pass = samples whose result passed.
+  const total = read.episodes.length;
+  const pass = read.episodes.filter((e) => e.header.outcome?.success === true).length;
+  const figures = { total, pass, wrong: total - pass, acc: total ? pass / total : 0 };
+  const text = `AgentBench runs ${file} (agent ${model}, ${first?.env ?? '?'}): overall ${JSON.stringify(figures)}\n${notes}\n`;
+  return { file, benchmark: 'AgentBench', model, env: first?.env ?? '?', figures, unmatched, text };
 }
 
 function parseArgs(args: string[]) {
@@ -101,8 +139,19 @@ export async function scoresCommand(args: string[], out: (s: string) => void): P
 
     const records: EpisodeRecord[] = [];
     const seen = new Set<string>();
+    const logFigures: LogFigures[] = [];
     for (const file of files) {
-      for (const r of readEpisodes(readFileSync(file, 'utf8'), file)) {
+      const text = readFileSync(file, 'utf8');
+      const kind = detectLogKind(text);
+      let episodes: EpisodeRecord[];
+      if (kind === 'agentboard' || kind === 'agentbench') {
+        const read = await readLog(text, file).catch((e: unknown) => {
+          throw new Error(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+        });
+        episodes = read.episodes;
+        logFigures.push(logFiguresOf(file, kind, read));
+      } else episodes = readEpisodes(text, file);
+      for (const r of episodes) {
         if (seen.has(r.header.id)) continue; // the same episode in two exports counts once
         seen.add(r.header.id);
         records.push(r);
@@ -120,9 +169,9 @@ export async function scoresCommand(args: string[], out: (s: string) => void): P
       seed,
       resamples,
     });
-    if (flags.has('json')) out(JSON.stringify(report, null, 2) + '\n');
+    if (flags.has('json')) out(JSON.stringify(logFigures.length ? { benchmarkLogs: logFigures, ...report } : report, null, 2) + '\n');
     else if (flags.has('csv')) out(toCsv(report));
-    else out(toText(report));
+    else out(logFigures.map((f) => f.text).join('') + toText(report));
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseExportFile } from '../runtime/jsonl.ts';
 import { registerTaskFile } from '../runtime/taskFiles.ts';
 import { loadEnv } from '../envs/index.ts';
-import { detectLogKind, importLog } from '../runtime/importers/index.ts';
+import { describeUnmatched, detectLogKind, readLog, type UnmatchedRecord } from '../runtime/importers/index.ts';
 import { describeVerdict, verifyEpisode } from '../runtime/verify.ts';
 import type { EpisodeRecord } from '../runtime/records.ts';
 
@@ -42,7 +42,7 @@ export async function verifyCommand(args: string[], out: (s: string) => void, er
     err(`agentplay: verify needs at least one file.\nUsage:\n${VERIFY_USAGE}\n`);
     return 2;
   }
-  const batches: { file: string; records: EpisodeRecord[] }[] = [];
+  const batches: { file: string; records: EpisodeRecord[]; unmatched: UnmatchedRecord[] }[] = [];
   for (const file of files) {
     try {
       const text = readFileSync(file, 'utf8');
@@ -51,8 +51,11 @@ export async function verifyCommand(args: string[], out: (s: string) => void, er
         // An export carries the imported task files its episodes need: registered first, so they verify.
         const { episodes, taskFiles } = parseExportFile(text);
         for (const taskFile of taskFiles) registerTaskFile(await loadEnv(taskFile.env), taskFile);
-        batches.push({ file, records: episodes });
-      } else batches.push({ file, records: await importLog(text, file, given) });
+        batches.push({ file, records: episodes, unmatched: [] });
+      } else {
+        const read = await readLog(text, file, given);
+        batches.push({ file, records: read.episodes, unmatched: read.unmatched });
+      }
     } catch (e) {
       err(`agentplay: ${file}: ${e instanceof Error ? e.message : String(e)}\n`);
       return 2;
@@ -60,7 +63,14 @@ export async function verifyCommand(args: string[], out: (s: string) => void, er
   }
   let verified = 0;
   let failed = 0;
-  for (const { file, records } of batches) {
+  let unmatchedCount = 0;
+  for (const { file, records, unmatched } of batches) {
+    // A log record that is no problem (or several) is not replayed against a guess: it cannot be checked.
+    for (const u of unmatched) {
+      unmatchedCount++;
+      if (json) out(`${JSON.stringify({ file, kind: 'unmatched', entry: u.entry, id: u.id, taskName: u.taskName, goal: u.goal, reason: u.reason })}\n`);
+      else out(`FAIL ${file} unmatched ${describeUnmatched(u)}\n`);
+    }
     for (const record of records) {
       const verdict = await verifyEpisode(record);
       if (verdict.kind === 'verified') verified++;
@@ -70,7 +80,7 @@ export async function verifyCommand(args: string[], out: (s: string) => void, er
       else out(`${verdict.kind === 'verified' ? 'ok  ' : 'FAIL'} ${file} ${id} ${task} seed ${seed}: ${describeVerdict(verdict)}\n`);
     }
   }
-  if (json) out(`${JSON.stringify({ episodes: verified + failed, verified, failed })}\n`);
-  else out(`${verified} of ${verified + failed} episode(s) verified\n`);
-  return failed === 0 ? 0 : 1;
+  if (json) out(`${JSON.stringify({ episodes: verified + failed, verified, failed, unmatched: unmatchedCount })}\n`);
+  else out(`${verified} of ${verified + failed} episode(s) verified${unmatchedCount ? `; ${unmatchedCount} log record(s) matched no problem (unmatched)` : ''}\n`);
+  return failed === 0 && unmatchedCount === 0 ? 0 : 1;
 }

@@ -1,11 +1,12 @@
 /** The benchmarks' own logs as episodes: pick the importer from a file's name or content. */
-import { agentBoardEnvFromPath, agentBoardModelFromPath, importAgentBoardLog } from './agentboard.ts';
+import { agentBoardEnvFromPath, agentBoardModelFromPath, importAgentBoardLog, readAgentBoardLog, type LogRead, type UnmatchedRecord } from './agentboard.ts';
 import { agentBenchFromPath, importAgentBenchRuns } from './agentbench.ts';
 import { LogImportError } from './common.ts';
 import { logEnv } from './envLogs.ts';
 import type { EpisodeRecord } from '../records.ts';
 
 export { LogImportError, importAgentBoardLog, importAgentBenchRuns };
+export type { LogRead, UnmatchedRecord };
 
 export type LogKind = 'agentplay' | 'agentboard' | 'agentbench';
 
@@ -20,20 +21,31 @@ export function detectLogKind(text: string): LogKind | null {
   return null;
 }
 
-/** Import a benchmark log; `path` gives the environment and model where the caller does not. */
+/** Import a benchmark log's episodes (records matching no problem are left out: readLog lists them). */
 export async function importLog(text: string, path: string, given: { env?: string; model?: string } = {}): Promise<EpisodeRecord[]> {
+  return (await readLog(text, path, given)).episodes;
+}
+
+/** Import a benchmark log; `path` gives the environment and model where the caller does not. */
+export async function readLog(text: string, path: string, given: { env?: string; model?: string } = {}): Promise<LogRead> {
   const kind = detectLogKind(text);
   if (kind === 'agentboard') {
     const env = given.env ?? (await agentBoardEnvFromPath(path));
     if (!env) throw new LogImportError(0, `cannot tell the environment of ${path}: name the file babyai.jsonl or pddl.jsonl, or give the environment`);
-    return importAgentBoardLog(text, { env, model: given.model ?? agentBoardModelFromPath(path) });
+    return readAgentBoardLog(text, { env, model: given.model ?? agentBoardModelFromPath(path) });
   }
   if (kind === 'agentbench') {
     const fromPath = await agentBenchFromPath(path);
     // Without AgentBench's folder layout (a file picked in the browser), the opening turns say which task it is.
     const env = given.env ?? fromPath.env ?? (await logEnv('agentbench', (logs) => logs.ownsText?.(text) ?? false));
     if (!env) throw new LogImportError(0, `cannot tell the environment of ${path}: keep AgentBench's {agent}/{task}/runs.jsonl layout (task os-… or dbbench-…), or give the environment`);
-    return importAgentBenchRuns(text, { env, model: given.model ?? fromPath.model });
+    return { episodes: await importAgentBenchRuns(text, { env, model: given.model ?? fromPath.model }), unmatched: [] };
   }
   throw new LogImportError(0, `${path} is neither an AgentBoard log (logs/{task}.jsonl) nor an AgentBench runs.jsonl`);
+}
+
+/** One line naming a record that was not imported, for messages. */
+export function describeUnmatched(u: UnmatchedRecord): string {
+  const goal = u.goal.length > 120 ? `${u.goal.slice(0, 117)}…` : u.goal;
+  return `entry ${u.entry} (id ${JSON.stringify(u.id)}, ${u.taskName || 'no task_name'}, goal ${JSON.stringify(goal)}): ${u.reason}`;
 }

@@ -248,3 +248,69 @@ function agentboardRow(group: Group, mine: readonly Prepared[], sets: readonly A
           },
   };
 }
+
+/** One problem as AgentBoard's log record states it (agentboard/tasks/*.py evaluate_env's log_example). */
+export interface AgentBoardLogProblem {
+  success: boolean;
+  progressRate: number;
+  groundingAccuracy: number;
+  /** The label AgentBoard used, as the record says (in a subset run, label i of its label file, not always the problem's own). */
+  difficulty: string;
+}
+
+/** One line of AgentBoard's all_results.txt; a split with no problem is the integer 0, as AgentBoard writes it. */
+export interface AgentBoardRunResult {
+  task_name: string;
+  success_rate: number;
+  progress_rate: number;
+  grounding_acc: number;
+  success_rate_hard: number;
+  success_rate_easy: number;
+  progress_rate_hard: number;
+  progress_rate_easy: number;
+}
+
+/** Python's sum(): left to right (AgentBoard's Python before 3.12, which sums floats with compensation). */
+const pySum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+const pyMean = (xs: readonly number[]) => (xs.length === 0 ? 0 : pySum(xs) / xs.length);
+
+/**
+ * What AgentBoard writes to all_results.txt for a run, from its log's records in order: the
+ * averages of agentboard/tasks/pddl.py and babyai.py `evaluate` (splits by the records'
+ * `difficulty`) and agentboard/eval_main.py (success, progress, grounding), as
+ * SummaryLogger.log_run_result (agentboard/utils/logging/logger.py) writes them.
+ */
+export function agentBoardRunResult(taskName: string, problems: readonly AgentBoardLogProblem[]): AgentBoardRunResult {
+  const sr = problems.map((p) => (p.success ? 1 : 0));
+  const pr = problems.map((p) => p.progressRate);
+  const of = (label: string, xs: readonly number[]) => pyMean(xs.filter((_, i) => problems[i].difficulty === label));
+  return {
+    task_name: taskName,
+    success_rate: pyMean(sr),
+    progress_rate: pyMean(pr),
+    grounding_acc: pyMean(problems.map((p) => p.groundingAccuracy)),
+    success_rate_hard: of('hard', sr),
+    success_rate_easy: of('easy', sr),
+    progress_rate_hard: of('hard', pr),
+    progress_rate_easy: of('easy', pr),
+  };
+}
+
+/** A number as Python's json.dumps writes it: floats keep ".0", the empty split's 0 stays an integer. */
+function pyNumber(x: number, float: boolean): string {
+  if (!float) return String(x);
+  if (Number.isInteger(x)) return `${x}.0`;
+  if (Math.abs(x) < 1e-4 || Math.abs(x) >= 1e16) return x.toExponential().replace(/e([+-])(\d)$/, 'e$10$2');
+  return String(x);
+}
+
+/** The all_results.txt line itself (key order and number forms as AgentBoard's json.dumps). */
+export function agentBoardResultLine(result: AgentBoardRunResult, problems: readonly AgentBoardLogProblem[]): string {
+  const has = (label: string) => problems.some((p) => p.difficulty === label);
+  const parts = Object.entries(result).map(([k, v]) => {
+    if (typeof v === 'string') return `${JSON.stringify(k)}: ${JSON.stringify(v)}`;
+    const split = /_(hard|easy)$/.exec(k)?.[1];
+    return `${JSON.stringify(k)}: ${pyNumber(v, split === undefined || has(split))}`;
+  });
+  return `{${parts.join(', ')}}`;
+}

@@ -3,7 +3,7 @@
  * AgentBench) turned into episodes, and verifying what was imported. Loaded only when used.
  */
 import { parseJsonl, toJsonl } from '../../runtime/jsonl.ts';
-import { detectLogKind, importLog } from '../../runtime/importers/index.ts';
+import { describeUnmatched, detectLogKind, readLog } from '../../runtime/importers/index.ts';
 import { describeVerdict } from '../../runtime/verify.ts';
 import { verifyInWorker } from './verifyInWorker.ts';
 
@@ -11,8 +11,11 @@ import { verifyInWorker } from './verifyInWorker.ts';
 export async function asEpisodeJsonl(text: string, fileName: string, model?: string): Promise<{ text: string; from: string | null }> {
   const kind = detectLogKind(text);
   if (kind !== 'agentboard' && kind !== 'agentbench') return { text, from: null };
-  const records = await importLog(text, fileName, model ? { model } : {});
-  return { text: toJsonl(records), from: kind === 'agentboard' ? 'an AgentBoard log' : 'an AgentBench runs.jsonl' };
+  const read = await readLog(text, fileName, model ? { model } : {});
+  const what = kind === 'agentboard' ? 'an AgentBoard log' : 'an AgentBench runs.jsonl';
+  // Records that are no problem of ours (or several) are not imported against a guess: say which.
+  const left = read.unmatched.length ? `; ${read.unmatched.length} record(s) left out, matching no problem: ${read.unmatched.map(describeUnmatched).join('; ')}` : '';
+  return { text: toJsonl(read.episodes), from: what + left };
 }
 
 /** Verify every episode in a JSON Lines text; one summary sentence. */

@@ -3,7 +3,8 @@
  * user picked), filters them and runs the scoring module, so 10,000 episodes never block the
  * page. Holds the loaded episodes between requests; every reply names its request id.
  */
-import { parseExportFile } from '../../runtime/jsonl.ts';
+import { parseExportFile, toJsonl } from '../../runtime/jsonl.ts';
+import { detectLogKind, readLog } from '../../runtime/importers/index.ts';
 import type { EpisodeRecord, StepRecord } from '../../runtime/records.ts';
 import { computeScores, episodePoints, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
 import { catalogueTaskInfo } from '../../runtime/taskInfo.ts';
@@ -49,6 +50,17 @@ async function readStore(id: number): Promise<EpisodeRecord[]> {
     return headers.map((header) => ({ header, steps: byEpisode.get(header.id) ?? [] }));
   } finally {
     db.close();
+  }
+}
+
+/** A benchmark's own log (AgentBoard logs/{task}.jsonl, AgentBench runs.jsonl) as export lines; an export as it is. */
+async function asExport(text: string, name: string): Promise<string> {
+  const kind = detectLogKind(text);
+  if (kind !== 'agentboard' && kind !== 'agentbench') return text;
+  try {
+    return toJsonl((await readLog(text, name)).episodes);
+  } catch (e) {
+    throw new Error(`${name}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
@@ -99,7 +111,7 @@ async function handle(m: ToWorker): Promise<void> {
     }
     else {
       progress(m.id, 'parsing', 0, 1);
-      const texts = await Promise.all(m.files.map(async (f) => ({ name: f.name, text: await f.text() })));
+      const texts = await Promise.all(m.files.map(async (f) => ({ name: f.name, text: await asExport(await f.text(), f.name) })));
       ({ records, duplicates } = readFiles(m.id, texts));
       excluded = new Set();
     }

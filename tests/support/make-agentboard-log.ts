@@ -25,6 +25,8 @@ for (const id of problems) {
     done = step.terminated;
     trajectory[`Interaction Turn ${k}`] = { Goal: 'goal', Observation: k === tamperAt ? 'You see a purple dragon.' : step.observation, Action: action, 'Progress Rate': progress };
   }
-  text += JSON.stringify({ id, task_name: 'babyai', goal: 'goal', difficulty: 'easy', is_done: done, progress_rate: progress, grounding_acc: 1.0, score_change_record: [], trajectory }, null, 2) + '\n';
+  // AgentBoard's record names the problem by its gym id and goal line (the importer matches by them).
+  const goal = /^You should perform actions to accomplish the goal: (.*)$/m.exec(env.manual(task))![1];
+  text += JSON.stringify({ id, task_name: (task as unknown as { envId: string }).envId, goal, difficulty: 'easy', is_done: done, progress_rate: progress, grounding_acc: 1.0, score_change_record: [], trajectory }, null, 2) + '\n';
 }
 writeFileSync(out, text);

@@ -88,7 +88,7 @@ describe('cli verify', () => {
     expect(mixed.status).toBe(1);
     const lines = mixed.stdout.trim().split('\n').map((l) => JSON.parse(l));
     expect(lines[1]).toMatchObject({ id: 'bad', kind: 'diverged', step: 3, field: 'observation', recorded: 'tampered' });
-    expect(lines[2]).toEqual({ episodes: 2, verified: 1, failed: 1 });
+    expect(lines[2]).toEqual({ episodes: 2, verified: 1, failed: 1, unmatched: 0 });
 
     expect(run([]).status).toBe(2);
     expect(run([join(dir, 'broken.jsonl')]).status).toBe(2);
