@@ -1,9 +1,8 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { readFileSync } from 'node:fs';
-import { osImagePlugin } from './envs/os/linux/image/serve.ts';
-import { osImageDir } from './envs/os/linux/imageDir.ts';
+import { tsImport } from 'tsx/esm/api';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -14,9 +13,18 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
-export default defineConfig({
-  // The Linux OS backend's image under /os-image/ when it is built (npm run os:image).
-  plugins: [svelte(), osImagePlugin(osImageDir())],
+/**
+ * The environments' parts of the dev and preview servers (e.g. the Linux OS backend's image under
+ * /os-image/), from the catalogue. It is loaded with tsx where it lies rather than bundled into this
+ * config, so its Node-only imports (`nodeOnly`, relative to envs/index.ts) resolve and compile.
+ */
+async function envPlugins(): Promise<Plugin[]> {
+  const { entries }: typeof import('./envs/index.ts') = await tsImport('./envs/index.ts', import.meta.url);
+  return (await Promise.all(entries().map((e) => e.vitePlugins?.() ?? []))).flat();
+}
+
+export default defineConfig(async (): Promise<UserConfig> => ({
+  plugins: [svelte(), ...(await envPlugins())],
   server: { headers: isolation },
   preview: { headers: isolation },
   // Workers that load the catalogue (the replay verifier, the scores worker) see its lazy `ui` imports, so they compile Svelte too.
@@ -34,4 +42,4 @@ export default defineConfig({
     // the default 5 s failed them under load without anything being wrong.
     testTimeout: 30_000,
   },
-});
+}));

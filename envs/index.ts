@@ -9,6 +9,7 @@ import type { EnvUi } from './core/ui.ts';
 import type { EnvNode } from './core/envNode.ts';
 import type { EnvAnnotation } from './core/annotation.ts';
 import type { EnvLogs } from './core/logs.ts';
+import type { Plugin } from 'vite';
 import { hanoiMeta } from './hanoi/meta.ts';
 import { banditsMeta } from './bandits/meta.ts';
 import { rpsMeta } from './rps/meta.ts';
@@ -33,6 +34,8 @@ export interface EnvEntry extends EnvMeta {
   logs?(): Promise<EnvLogs>;
   /** Its Node side (CLI, benchmarks: backends, worker threads), loaded with `nodeOnly`. */
   node?(): Promise<EnvNode>;
+  /** Its part of vite's dev and preview servers (vite.config.ts collects them), loaded with `nodeOnly`. */
+  vitePlugins?(): Promise<Plugin[]>;
 }
 
 /**
@@ -48,7 +51,7 @@ export const CATALOGUE: readonly EnvEntry[] = [
   { ...messengerMeta, load: () => import('./messenger/index.ts').then((m) => m.messenger), ui: () => import('./messenger/ui.ts').then((m) => m.ui), bench: () => import('./messenger/bench.ts').then((m) => m.bench) },
   { ...babyaiMeta, load: () => import('./babyai/index.ts').then((m) => m.babyai), ui: () => import('./babyai/ui.ts').then((m) => m.ui), bench: () => import('./babyai/bench.ts').then((m) => m.bench), annotation: () => import('./babyai/annotation.ts').then((m) => m.annotation), agentboardSubgoals: true, logs: () => import('./babyai/logs.ts').then((m) => m.logs) },
   { ...pddlMeta, load: () => import('./pddl/index.ts').then((m) => m.pddl), ui: () => import('./pddl/ui.ts').then((m) => m.ui), bench: () => import('./pddl/bench.ts').then((m) => m.bench), annotation: () => import('./pddl/annotation.ts').then((m) => m.annotation), agentboardSubgoals: true, logs: () => import('./pddl/logs.ts').then((m) => m.logs) },
-  { ...osMeta, load: () => import('./os/index.ts').then((m) => m.os), ui: () => import('./os/ui.ts').then((m) => m.ui), bench: () => import('./os/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./os/node.ts')>('./os/node.ts').then((m) => m.node), logs: () => import('./os/logs.ts').then((m) => m.logs) },
+  { ...osMeta, load: () => import('./os/index.ts').then((m) => m.os), ui: () => import('./os/ui.ts').then((m) => m.ui), bench: () => import('./os/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./os/node.ts')>('./os/node.ts').then((m) => m.node), vitePlugins: () => nodeOnly<typeof import('./os/vite.ts')>('./os/vite.ts').then((m) => m.vitePlugins()), logs: () => import('./os/logs.ts').then((m) => m.logs) },
   { ...dbMeta, load: () => import('./db/load.ts').then((m) => m.loadDb()), ui: () => import('./db/ui.ts').then((m) => m.ui), bench: () => import('./db/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./db/node.ts')>('./db/node.ts').then((m) => m.node), logs: () => import('./db/logs.ts').then((m) => m.logs) },
 ];
 
