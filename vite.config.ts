@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -23,12 +24,30 @@ async function envPlugins(): Promise<Plugin[]> {
   return (await Promise.all(entries().map((e) => e.vitePlugins?.() ?? []))).flat();
 }
 
+/**
+ * `virtual:extra-envs`: catalogue lines the build adds (src/main.ts registers them). None, except in
+ * the browser tests' build (VITE_TEST_ENVS=1): their own environments (tests/envs/catalogue.ts), so
+ * the app's modules never import a test module and a production build holds no trace of one.
+ */
+function extraEnvs(): Plugin {
+  const id = 'virtual:extra-envs';
+  const tests = fileURLToPath(new URL('./tests/envs/catalogue.ts', import.meta.url));
+  return {
+    name: 'agentplay-extra-envs',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (key) => {
+      if (key !== `\0${id}`) return null;
+      return process.env.VITE_TEST_ENVS === '1' ? `import line from ${JSON.stringify(tests)};\nexport default [line];` : 'export default [];';
+    },
+  };
+}
+
 export default defineConfig(async (): Promise<UserConfig> => ({
-  plugins: [svelte(), ...(await envPlugins())],
+  plugins: [svelte(), extraEnvs(), ...(await envPlugins())],
   server: { headers: isolation },
   preview: { headers: isolation },
   // Workers that load the catalogue (the replay verifier, the scores worker) see its lazy `ui` imports, so they compile Svelte too.
-  worker: { format: 'es', plugins: () => [svelte({ emitCss: false })] },
+  worker: { format: 'es', plugins: () => [svelte({ emitCss: false }), extraEnvs()] },
   // Lazily imported deps: pre-bundle them so `vite dev` does not reload the page on first use.
   optimizeDeps: {
     include: ['just-bash', 'sql.js', 'xstate', 'idb', 'valibot', '@xterm/xterm', '@codemirror/view', '@codemirror/state', '@codemirror/language', '@codemirror/autocomplete', '@codemirror/commands', '@codemirror/lang-sql'],

@@ -1,6 +1,7 @@
 /**
- * The house's layers (DESIGN.md "Layers", issue 27 §3): environments import nothing from the
- * runtime (imports only go down), and shared code names no environment (it asks the catalogue).
+ * The house's layers (issue 27 §3): environments import nothing from the runtime (imports only
+ * go down), production code imports no test module, and shared code names no environment (it
+ * asks the catalogue).
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -65,6 +66,20 @@ describe('environments import nothing from the runtime', () => {
         .filter((s) => s.startsWith('.') && !relative(runtime, resolve(ROOT, dirname(file), s)).startsWith('..'))
         .map((s) => `${file} → ${s}`),
     );
+    expect(offending).toEqual([]);
+  });
+});
+
+describe('production code imports no test module', () => {
+  it('no file under runtime/, src/ or scripts/ imports a module under tests/', () => {
+    const tests = join(ROOT, 'tests');
+    const offending = ['runtime', 'src', 'scripts']
+      .flatMap(codeFiles)
+      .flatMap((file) =>
+        importSpecifiers(readFileSync(join(ROOT, file), 'utf8'))
+          .filter((s) => s.startsWith('.') && !relative(tests, resolve(ROOT, dirname(file), s)).startsWith('..'))
+          .map((s) => `${file} → ${s}`),
+      );
     expect(offending).toEqual([]);
   });
 });
