@@ -41,14 +41,8 @@ export function resolveEnvIds(spec: string, catalogue: readonly { id: string; be
   return ids;
 }
 
-/** The split a task belongs to, when its environment has splits (OS and DB tasks carry `split`). */
-function splitOf(task: TaskInfo): string | undefined {
-  const split = (task as { split?: unknown }).split;
-  return typeof split === 'string' ? split : undefined;
-}
-
 export function hasSplits(env: EnvDefinition): boolean {
-  return env.tasks().some((t) => splitOf(t) === 'dev' || splitOf(t) === 'test');
+  return env.tasks().some((t) => t.split === 'dev' || t.split === 'test');
 }
 
 /**
@@ -57,7 +51,7 @@ export function hasSplits(env: EnvDefinition): boolean {
  */
 export function benchmarkTasks(env: EnvDefinition, split: Split): TaskInfo[] {
   const tasks = env.tasks();
-  if (hasSplits(env)) return tasks.filter((t) => splitOf(t) === split);
+  if (hasSplits(env)) return tasks.filter((t) => t.split === split);
   if (env.benchmark === 'SmartPlay') {
     const info = envTaskInfo([env]);
     return tasks.filter((t) => info(env.id, t.id)?.column !== undefined);

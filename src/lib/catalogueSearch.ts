@@ -28,11 +28,6 @@ export function naturalCompare(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-function splitOf(task: TaskInfo): string | undefined {
-  const declared = (task as TaskInfo & { split?: unknown }).split;
-  return typeof declared === 'string' ? declared : undefined;
-}
-
 /** The description past a title made from its start (`…` where the title was cut), or all of it. */
 export function detailBeyond(title: string, description: string): string {
   const text = description.trim().replace(/\s+/g, ' ');
@@ -63,7 +58,7 @@ export function taskRows(entry: EnvEntry, env: EnvDefinition): TaskRow[] {
       description,
       detail: task.title ? detailBeyond(task.title, description) : description,
       difficulty: task.difficulty,
-      split: splitOf(task),
+      split: task.split,
       steps: env.maxSteps(task),
       usesSeed: env.usesSeed?.(task) ?? true,
     };
