@@ -1,6 +1,6 @@
 /** The catalogue's task rows: what the search and filters look at, built from any environment alike. */
 import type { EnvEntry } from '../../envs/index.ts';
-import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
+import type { EnvDefinition } from '../../envs/core/types.ts';
 
 export interface TaskRow {
   /** `${envId}/${taskId}`, as episodes are keyed. */
