@@ -1,6 +1,6 @@
 /**
  * Batches under each benchmark's own protocol: how many episodes a batch plays by default
- * (SmartPlay's recorded settings, UPSTREAM.md §0; AgentBench and AgentBoard play every task of
+ * (SmartPlay's recorded settings, envs/core/README.md, "SmartPlay"; AgentBench and AgentBoard play every task of
  * the set once) and what a finished batch reports (the benchmark's metric through
  * runtime/scores, never "success 0/20" for a game that defines no success).
  * Used by the CLI's `run --agent … --episodes` and the Watch view's batch.
@@ -19,7 +19,7 @@ export interface BatchDefaults {
   why: string;
 }
 
-/** SmartPlay's recorded episode counts by upstream game name (`iter` in UPSTREAM.md §0). */
+/** SmartPlay's recorded episode counts by upstream game name (`iter` in envs/core/README.md, "SmartPlay"). */
 const SMARTPLAY_EPISODES: Record<string, number> = {
   'BanditTwoArmedHighLowFixed-v0': 20,
   'RockPaperScissorBasic-v0': 20,
@@ -28,7 +28,7 @@ const SMARTPLAY_EPISODES: Record<string, number> = {
   'Hanoi4Disk-v0': 10,
   'MessengerL1-v0': 100,
   'MessengerL2-v0': 100,
-  // SmartPlay lists L3 with 100 episodes but records no human score for it (UPSTREAM.md §0).
+  // SmartPlay lists L3 with 100 episodes but records no human score for it (envs/core/README.md, "SmartPlay").
   'MessengerL3-v0': 100,
 };
 

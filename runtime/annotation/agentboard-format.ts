@@ -1,5 +1,5 @@
 /**
- * AgentBoard's test.jsonl row format (UPSTREAM.md §E "Data", §F "Data"), both ways, so a
+ * AgentBoard's test.jsonl row format (envs/babyai/README.md and envs/pddl/README.md, Upstream), both ways, so a
  * set written here can be used by AgentBoard itself and AgentBoard's sets load here.
  *
  * Row: {"id", "task", "goal", "subgoals": [...], ["subgoals_1": [...], …], "difficulty",

@@ -84,7 +84,7 @@ export function sentencesOfObservation(o: PreparedObservation): string[] {
 /**
  * AgentBoard updates progress only after an action it executed: an invalid action, a
  * "check …" help request (BabyAI and PDDL answer any text containing "check") and PDDL's
- * "look around" leave it as it was (UPSTREAM.md §E "Action handling", §F "Special actions").
+ * "look around" leave it as it was (envs/babyai/README.md, envs/pddl/README.md: Upstream).
  */
 export function agentboardCredited(action: string, valid: boolean): boolean {
   const a = action.toLowerCase();

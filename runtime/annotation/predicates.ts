@@ -1,7 +1,7 @@
 /**
  * State predicates for subgoal matchers (schema.ts `predicate` kind): a table of named
  * tests on an environment's state, and an evaluator that answers them from the states of
- * a replayed episode ((task, seed, actions) replays exactly: DESIGN.md). Replay each
+ * a replayed episode ((task, seed, actions) replays exactly: envs/core/rng.ts). Replay each
  * stored episode once, keep its states, then re-score as often as needed.
  *
  * Each environment's table is in its annotation part (envs/<id>/annotation.ts; the

@@ -1,7 +1,7 @@
 /**
  * PDDL's state predicate: `goal-literal` {text} holds when the goal literal that
  * test.jsonl words as `text` is true in the state (AgentBoard's "match" progress,
- * UPSTREAM.md §F). The built-in PDDL sets use it (their subgoal texts are `literal`, envs/core/annotation.ts).
+ * ../README.md, Upstream; envs/core/README.md). The built-in PDDL sets use it (their subgoal texts are `literal`, envs/core/annotation.ts).
  */
 import { TASKS, goalStatus, type PddlState } from '../index.ts';
 import { GOAL_LITERAL, type PredicateTable } from '../../core/annotation.ts';
