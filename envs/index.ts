@@ -7,8 +7,9 @@
 import type { EnvBench, EnvDefinition, EnvMeta, TaskInfo } from './core/types.ts';
 import type { EnvUi } from './core/ui.ts';
 import type { EnvNode } from './core/envNode.ts';
-import type { EnvAnnotation } from '../runtime/annotation/envAnnotation.ts';
-import type { EnvLogs } from '../runtime/importers/envLogs.ts';
+import type { EnvAnnotation } from './core/annotation.ts';
+import type { EnvLogs } from './core/logs.ts';
+import type { Plugin } from 'vite';
 import { hanoiMeta } from './hanoi/meta.ts';
 import { banditsMeta } from './bandits/meta.ts';
 import { rpsMeta } from './rps/meta.ts';
@@ -22,12 +23,19 @@ export interface EnvEntry extends EnvMeta {
   load(): Promise<EnvDefinition>;
   ui(): Promise<EnvUi>;
   bench?(): Promise<EnvBench>;
-  /** Built-in subgoal sets and state predicates for annotation (runtime/annotation/envAnnotation.ts). */
+  /** Built-in subgoal sets and state predicates for annotation (envs/core/annotation.ts). */
   annotation?(): Promise<EnvAnnotation>;
-  /** How its benchmark's own logs name it and its tasks, for the log importers (runtime/importers/envLogs.ts). */
+  /**
+   * Its progress follows AgentBoard's subgoal rules: only executed actions are credited
+   * (runtime/annotation/episodes.ts agentboardCredited).
+   */
+  agentboardSubgoals?: boolean;
+  /** How its benchmark's own logs name it and its tasks, for the log importers (envs/core/logs.ts). */
   logs?(): Promise<EnvLogs>;
   /** Its Node side (CLI, benchmarks: backends, worker threads), loaded with `nodeOnly`. */
   node?(): Promise<EnvNode>;
+  /** Its part of vite's dev and preview servers (vite.config.ts collects them), loaded with `nodeOnly`. */
+  vitePlugins?(): Promise<Plugin[]>;
 }
 
 /**
@@ -41,9 +49,9 @@ export const CATALOGUE: readonly EnvEntry[] = [
   { ...banditsMeta, load: () => import('./bandits/index.ts').then((m) => m.bandits), ui: () => import('./bandits/ui.ts').then((m) => m.ui) },
   { ...rpsMeta, load: () => import('./rps/index.ts').then((m) => m.rps), ui: () => import('./rps/ui.ts').then((m) => m.ui) },
   { ...messengerMeta, load: () => import('./messenger/index.ts').then((m) => m.messenger), ui: () => import('./messenger/ui.ts').then((m) => m.ui), bench: () => import('./messenger/bench.ts').then((m) => m.bench) },
-  { ...babyaiMeta, load: () => import('./babyai/index.ts').then((m) => m.babyai), ui: () => import('./babyai/ui.ts').then((m) => m.ui), bench: () => import('./babyai/bench.ts').then((m) => m.bench), annotation: () => import('./babyai/annotation.ts').then((m) => m.annotation), logs: () => import('./babyai/logs.ts').then((m) => m.logs) },
-  { ...pddlMeta, load: () => import('./pddl/index.ts').then((m) => m.pddl), ui: () => import('./pddl/ui.ts').then((m) => m.ui), bench: () => import('./pddl/bench.ts').then((m) => m.bench), annotation: () => import('./pddl/annotation.ts').then((m) => m.annotation), logs: () => import('./pddl/logs.ts').then((m) => m.logs) },
-  { ...osMeta, load: () => import('./os/index.ts').then((m) => m.os), ui: () => import('./os/ui.ts').then((m) => m.ui), bench: () => import('./os/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./os/node.ts')>('./os/node.ts').then((m) => m.node), logs: () => import('./os/logs.ts').then((m) => m.logs) },
+  { ...babyaiMeta, load: () => import('./babyai/index.ts').then((m) => m.babyai), ui: () => import('./babyai/ui.ts').then((m) => m.ui), bench: () => import('./babyai/bench.ts').then((m) => m.bench), annotation: () => import('./babyai/annotation.ts').then((m) => m.annotation), agentboardSubgoals: true, logs: () => import('./babyai/logs.ts').then((m) => m.logs) },
+  { ...pddlMeta, load: () => import('./pddl/index.ts').then((m) => m.pddl), ui: () => import('./pddl/ui.ts').then((m) => m.ui), bench: () => import('./pddl/bench.ts').then((m) => m.bench), annotation: () => import('./pddl/annotation.ts').then((m) => m.annotation), agentboardSubgoals: true, logs: () => import('./pddl/logs.ts').then((m) => m.logs) },
+  { ...osMeta, load: () => import('./os/index.ts').then((m) => m.os), ui: () => import('./os/ui.ts').then((m) => m.ui), bench: () => import('./os/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./os/node.ts')>('./os/node.ts').then((m) => m.node), vitePlugins: () => nodeOnly<typeof import('./os/vite.ts')>('./os/vite.ts').then((m) => m.vitePlugins()), logs: () => import('./os/logs.ts').then((m) => m.logs) },
   { ...dbMeta, load: () => import('./db/load.ts').then((m) => m.loadDb()), ui: () => import('./db/ui.ts').then((m) => m.ui), bench: () => import('./db/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./db/node.ts')>('./db/node.ts').then((m) => m.node), logs: () => import('./db/logs.ts').then((m) => m.logs) },
 ];
 

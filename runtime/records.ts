@@ -10,15 +10,18 @@
  * on the way in (migrateHeaderV1, migrateStepV1).
  */
 import * as v from 'valibot';
-import { FINISH_REASONS, type Actor } from '../envs/core/types.ts';
+import type { Actor } from '../envs/core/types.ts';
+import { ModelTurnSchema, OutcomeSchema, finite, whole, type ModelTurn, type Outcome } from '../envs/core/outcome.ts';
+
+// How an episode ended and what a model saw and said are the environment contract's (envs/core/outcome.ts).
+export { ChatMessageSchema, ModelCallSchema, ModelTurnSchema, OutcomeSchema } from '../envs/core/outcome.ts';
+export type { ChatMessageRecord, ModelCall, ModelTurn, Outcome } from '../envs/core/outcome.ts';
 
 export const RECORD_FORMAT = 2;
 
 // ---------------------------------------------------------------------------
 // Building blocks
 
-const finite = (what = 'a finite number') => v.pipe(v.number(), v.finite(`expected ${what}`));
-const whole = (min: number) => v.pipe(v.number(), v.integer('expected a whole number'), v.minValue(min, `expected a number of at least ${min}`));
 
 export function isPlainObject(x: unknown): x is Record<string, unknown> {
   if (x === null || typeof x !== 'object') return false;
@@ -86,47 +89,6 @@ export const DriverSchema = v.object({
   protocol: v.optional(v.pipe(v.string(), v.maxLength(64))),
   /** Seed of a random policy. */
   seed: v.optional(finite()),
-});
-
-export const ChatMessageSchema = v.object({ role: v.picklist(['system', 'user', 'assistant']), content: v.string() });
-const TokensSchema = v.nullable(v.object({ prompt: finite(), completion: finite() }));
-
-/** One request to a model: the messages sent, the raw reply, and what it cost. */
-export const ModelCallSchema = v.object({
-  messages: v.array(ChatMessageSchema),
-  reply: v.string(),
-  /** Null when the endpoint did not report usage. */
-  tokens: TokensSchema,
-  /** Null when unknown (records migrated from version 1 kept only the step's total). */
-  latencyMs: v.nullable(finite()),
-  finishReason: v.nullable(v.string()),
-  /** Attempts after the first (rate limits, server errors) before this call succeeded. */
-  retries: whole(0),
-  /** Set on a call that failed (the step then has no action from it). */
-  error: v.optional(v.string()),
-  /** Generated tokens per second, where the engine measured it (in-browser engines). */
-  tokensPerSecond: v.optional(finite()),
-  /** History lines dropped to fit the context (SmartPlay's cut), when any were. */
-  historyCut: v.optional(whole(1)),
-});
-
-/** What a model saw and said for one step (SmartPlay asks two questions: two calls). */
-export const ModelTurnSchema = v.object({
-  model: v.string(),
-  calls: v.array(ModelCallSchema),
-  /** The raw reply the action came from. */
-  reply: v.string(),
-  /** Summed over the calls; null when any call's usage is unknown. */
-  tokens: TokensSchema,
-  /** Summed over the calls. */
-  latencyMs: finite(),
-});
-
-export const OutcomeSchema = v.object({
-  score: finite(),
-  success: v.nullable(v.boolean()),
-  steps: whole(0),
-  finishReason: v.picklist(FINISH_REASONS),
 });
 
 // ---------------------------------------------------------------------------
@@ -263,10 +225,6 @@ export const StepSchema = v.object({
 
 export type DriverInfo = v.InferOutput<typeof DriverSchema>;
 export type DriverKind = DriverInfo['kind'];
-export type ChatMessageRecord = v.InferOutput<typeof ChatMessageSchema>;
-export type ModelCall = v.InferOutput<typeof ModelCallSchema>;
-export type ModelTurn = v.InferOutput<typeof ModelTurnSchema>;
-export type Outcome = v.InferOutput<typeof OutcomeSchema>;
 export type EpisodeHeader = v.InferOutput<typeof HeaderSchema>;
 export type StepRecord = v.InferOutput<typeof StepSchema>;
 export type Pause = v.InferOutput<typeof PauseSchema>;

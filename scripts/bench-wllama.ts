@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.ts';
 import { loadEnv } from '../envs/index.ts';
 import type { ChatMessage } from '../envs/core/smartplay.ts';
-import type { WllamaPageApi } from '../tests/support/wllama-page/main.ts';
+import type { WllamaPageApi } from './wllama-page/main.ts';
 
 export interface WllamaBenchOptions {
   /** Replies timed (the median is reported). Default 5. */
@@ -45,7 +45,7 @@ async function hanoiFirstPrompt(): Promise<ChatMessage[]> {
 
 export async function measureWllama(options: WllamaBenchOptions = {}): Promise<WllamaBenchResult> {
   const { chromium } = await import('@playwright/test');
-  const { serveWllamaPage } = await import('../tests/support/wllama-page.ts');
+  const { serveWllamaPage } = await import('./wllama-page.ts');
   const server = await serveWllamaPage(4185);
   const messages = await hanoiFirstPrompt();
   try {

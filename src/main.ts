@@ -1,9 +1,10 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { registerEnv } from '../envs/index.ts';
+import extraEnvs from 'virtual:extra-envs';
 import './app.css';
 
-// The browser tests' own environments (tests/envs), only in a build made with VITE_TEST_ENVS=1.
-if (import.meta.env.VITE_TEST_ENVS === '1') registerEnv((await import('../tests/envs/catalogue.ts')).default);
+// Environments the build adds (the browser tests' own in their build: vite.config.ts extraEnvs).
+for (const line of extraEnvs) registerEnv(line);
 
 mount(App, { target: document.getElementById('app')! });

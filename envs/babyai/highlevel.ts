@@ -1,5 +1,5 @@
 /**
- * AgentBoard's high-level action set for BabyAI (UPSTREAM.md §E "High-level action
+ * AgentBoard's high-level action set for BabyAI (README.md, Upstream, "High-level action
  * set"), recomputed from the scene after every step: the action names in
  * AgentBoard's order with their low-level action lists, and the error message for
  * each known-but-unavailable name. Paths come from AgentBoard's breadth-first search

@@ -1,5 +1,5 @@
 /**
- * BabyAI as AgentBoard runs it (UPSTREAM.md §E, §J): minigrid 2.3.0 rules
+ * BabyAI as AgentBoard runs it (README.md, Upstream; metrics: ../core/README.md): minigrid 2.3.0 rules
  * (step.ts, view.ts, verifier.ts), AgentBoard's text layer (text.ts, highlevel.ts,
  * session.ts) and subgoal progress (progress.ts), on the 112 problems of
  * AgentBoard's test set (28 levels × seeds 1234–1237, start states in data/layouts.json).

@@ -1,5 +1,5 @@
-/** AgentBoard's log of this environment: `{log_path}/logs/babyai.jsonl` (runtime/importers/envLogs.ts). */
-import type { EnvLogs } from '../../runtime/importers/envLogs.ts';
+/** AgentBoard's log of this environment: `{log_path}/logs/babyai.jsonl` (envs/core/logs.ts). */
+import type { EnvLogs } from '../core/logs.ts';
 import { babyaiGoal, type BabyAITask } from './index.ts';
 
 export const logs: EnvLogs = {

@@ -1,7 +1,8 @@
 /**
  * numpy's default random generator, as minigrid's `np_random` uses it
  * (`Generator(PCG64(SeedSequence(seed)))`), reimplemented from the algorithm
- * description in /work/shared/data/agentboard/babyai/BEHAVIOUR.md §5.1:
+ * description in tests/fixtures/upstream/agentboard/babyai/BEHAVIOUR.md §5.1 (numpy's
+ * bit_generator.pyx, _pcg64.pyx and _generator.pyx):
  *   - SeedSequence pool mixing and generate_state (32-bit arithmetic, Math.imul),
  *   - PCG64: 128-bit LCG with XSL-RR output, kept as eight 16-bit limbs so the
  *     hot path needs no BigInt,

@@ -1,5 +1,5 @@
 /**
- * AgentBoard's progress rate for BabyAI (UPSTREAM.md §E "Progress rate"): subgoal
+ * AgentBoard's progress rate for BabyAI (README.md, Upstream; ../core/README.md, "AgentBoard subgoals"): subgoal
  * patterns matched against the observation after each executed action, at most one
  * subgoal credited per step. A problem has one list of patterns, or several
  * alternative lists (test.jsonl `subgoals`, `subgoals_1`, …) that advance together.

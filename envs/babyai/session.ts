@@ -1,5 +1,5 @@
 /**
- * One AgentBoard BabyAI episode over text (UPSTREAM.md §E "Action handling"): the
+ * One AgentBoard BabyAI episode over text (README.md, Upstream, "Action handling"): the
  * action text is lowercased and trimmed; "check …" lists the actions; an unknown
  * or unavailable name gets its error message; a known name runs its low-level
  * actions one by one, stopping early after an action that leaves the 7×7 image

@@ -1,5 +1,5 @@
 /**
- * AgentBoard's reading of the 7×7 view (UPSTREAM.md §E "Observation text"): the
+ * AgentBoard's reading of the 7×7 view (README.md, Upstream, "Observation text"): the
  * objects it lists (sorted by Manhattan distance, scan order kept on ties), the
  * wall/box it says the agent faces, and the observation sentences. Everything is
  * derived from the encoded image plus the agent's pose and what it carries, as

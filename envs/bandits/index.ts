@@ -1,5 +1,5 @@
 /**
- * SmartPlay's two-armed bandits, UPSTREAM.md §A: BanditTwoArmedHighLowFixed-v0
+ * SmartPlay's two-armed bandits, README.md, Upstream: BanditTwoArmedHighLowFixed-v0
  * (benchmark v0) and the other ids upstream registers: DeterministicFixed,
  * HighHighFixed, LowLowFixed (same game, other payout probabilities).
  * Arms pay 1 with probability p (else -1); the arm order is shuffled at reset.

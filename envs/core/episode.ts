@@ -11,7 +11,7 @@
  * The `busy` tag is on while the environment is working (reset or an async step).
  */
 import { assign, createActor, fromPromise, setup, type Actor as XActor } from 'xstate';
-import type { ModelTurn, Outcome } from '../../runtime/records.ts';
+import type { ModelTurn, Outcome } from './outcome.ts';
 import type { Actor, EnvDefinition, FinishReason, Init, Step, TaskInfo, ViewKind } from './types.ts';
 
 export interface EpisodeOptions {
@@ -71,7 +71,7 @@ export type EpisodeEvent =
   /** A driver ends the episode for a reason of the benchmark's (e.g. the model's context overflowed). */
   | { type: 'END'; reason: FinishReason; message?: string };
 
-/** How an episode ended: the record's outcome (runtime/records.ts), one type for both. */
+/** How an episode ended: the record's outcome (outcome.ts), one type for both. */
 export type EpisodeOutput = Outcome;
 
 const now = (): number => performance.now();

@@ -1,5 +1,5 @@
 /**
- * AgentBoard's metrics (UPSTREAM.md J; tasks/*.py evaluate_env and evaluate),
+ * AgentBoard's metrics (README.md, "AgentBoard subgoals and metrics"; tasks/*.py evaluate_env and evaluate),
  * computed from recorded steps, for any environment that records `valid`,
  * `progress` and `terminated` (StepRecord and HistoryEntry both do).
  *

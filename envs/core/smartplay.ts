@@ -1,5 +1,5 @@
 /**
- * SmartPlay's shared machinery (UPSTREAM.md §0): the action list text, the
+ * SmartPlay's shared machinery (README.md, "SmartPlay"): the action list text, the
  * driver's action matching, and the history window shown to the model.
  */
 

@@ -1,6 +1,6 @@
 /**
- * AgentBoard's subgoal pattern matcher and its crediting rule (UPSTREAM.md §E "Progress
- * rate"), shared by the BabyAI environment (envs/babyai/progress.ts) and the annotation
+ * AgentBoard's subgoal pattern matcher and its crediting rule (README.md, "AgentBoard
+ * subgoals and metrics"), shared by the BabyAI environment (envs/babyai/progress.ts) and the annotation
  * runtime (runtime/annotation/), so both score with one definition.
  *
  * Pattern syntax (match_style): the trimmed pattern is split on "**", or on "*" when it

@@ -44,8 +44,13 @@ export interface TaskInfo {
   description?: string;
   /** The task is in its benchmark's published configuration (SmartPlay's benchmark v0 games). */
   benchmarkV0?: boolean;
-  /** 'dev' or 'test' where the benchmark has splits (AgentBench's OS and DB sets). */
+  /**
+   * The benchmark's split the task is in, where it has splits (AgentBench OS and DB: 'dev', 'test';
+   * an imported task file's tasks say so, e.g. 'custom', 'file'): filters, plans and scores read it.
+   */
   split?: string;
+  /** The task's category, where its benchmark scores by category (AgentBench DB: other, counting, …, INSERT, UPDATE). */
+  category?: string;
 }
 
 /** What reset returns: the first observation and the state the env keeps. */

@@ -1,5 +1,5 @@
 /**
- * AgentBench DB's checking and metrics (UPSTREAM.md §H, `DBBench.metrics`), as pure functions.
+ * AgentBench DB's checking and metrics (README.md, Upstream; `DBBench.metrics`), as pure functions.
  *
  * SELECT-type tasks: `ans = list(eval(answer))`, or `[answer]` when that raises; with one
  * predicted and one gold value, compare as floats when both parse, else as strings;

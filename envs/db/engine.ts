@@ -1,5 +1,5 @@
 /**
- * One task database on sql.js, run the way AgentBench's MySQL would answer (UPSTREAM.md §H).
+ * One task database on sql.js, run the way AgentBench's MySQL would answer (README.md, Upstream).
  * Pure logic over a sql.js module handed in, so the same code runs in-process (Node tests),
  * in a Web Worker (browser) and in a Node worker thread.
  *

@@ -1,5 +1,5 @@
 /**
- * AgentBench's Database task (dbbench, dev split, 60 tasks; UPSTREAM.md §H) on sql.js.
+ * AgentBench's Database task (dbbench, dev split, 60 tasks; README.md, Upstream) on sql.js.
  *
  * Each episode gets a fresh database holding the task's table (named after table_name, every
  * column TEXT, rows inserted with parameters). The agent's replies are parsed exactly as

@@ -1,9 +1,9 @@
 /**
- * AgentBench's outputs of this environment (runtime/importers/envLogs.ts): `{agent}/{task}/runs.jsonl`
+ * AgentBench's outputs of this environment (envs/core/logs.ts): `{agent}/{task}/runs.jsonl`
  * with a task named dbbench-… (or db…); sample indices are the dev set's sample numbers; the
  * opening turns are the instruction, the agent's "Ok.", then the question.
  */
-import type { EnvLogs } from '../../runtime/importers/envLogs.ts';
+import type { EnvLogs } from '../core/logs.ts';
 
 const taskFolder = (path: string): string => path.split(/[\\/]/).filter(Boolean).at(-2) ?? '';
 

@@ -1,6 +1,6 @@
 /**
  * Just enough of Python's `eval` to read a final answer the way AgentBench's DB
- * metric does (`list(eval(answer))`, UPSTREAM.md §H): literals only — strings
+ * metric does (`list(eval(answer))`, README.md, Upstream): literals only — strings
  * (prefixes r/u/b, triple quotes, escapes, adjacent-literal concatenation),
  * int/float (underscores, 0x/0o/0b, signs), None/True/False, lists, tuples, sets,
  * dicts, f-strings without fields, and comments. Anything else (names, operators,

@@ -1,6 +1,6 @@
 /**
  * Python's repr of the values a MySQL cursor returns, as AgentBench prints a query
- * result: `str(cursor.fetchall())`, a list of tuples (UPSTREAM.md §H). Also the
+ * result: `str(cursor.fetchall())`, a list of tuples (README.md, Upstream). Also the
  * observation cut: more than 800 characters (Python counts code points) keeps the
  * first 800 and appends "[TRUNCATED]".
  */

@@ -1,5 +1,5 @@
 /**
- * SmartPlay's Tower of Hanoi (Hanoi3Disk-v0, Hanoi4Disk-v0), UPSTREAM.md §C.
+ * SmartPlay's Tower of Hanoi (Hanoi3Disk-v0, Hanoi4Disk-v0), README.md, Upstream.
  * Disk 0 is the smallest; state[d] is the rod (0 A, 1 B, 2 C) disk d is on.
  * score = disks on rod C; reward 100 when solved, -1 for an illegal move, else 0.
  */

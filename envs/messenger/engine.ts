@@ -1,5 +1,5 @@
 /**
- * MESSENGER's rules (UPSTREAM.md §D.2).
+ * MESSENGER's rules (README.md, Upstream, "The game").
  *
  * Stage 1 (messenger-emma stage_one.py, no engine): nothing moves but the avatar;
  * after the move, the first of enemy, message, goal on the avatar's cell decides:

@@ -1,5 +1,5 @@
 /**
- * MESSENGER's names and numbers (UPSTREAM.md §D.2, messenger-emma config.py):
+ * MESSENGER's names and numbers (README.md, Upstream, "The game"; messenger-emma config.py):
  * the twelve entities with their ids 2–13, SmartPlay's five action names, and
  * the shape of an episode's state. Positions are in VGDL pixels: a cell is 2×2
  * pixels (block_size=2), so a sprite at pixel (x, y) is seen in cell

@@ -1,6 +1,6 @@
 /**
  * SmartPlay's MESSENGER (MessengerL1-v0, L2, L3 = messenger-emma's msgr-test-v1..3),
- * UPSTREAM.md §D. Rules: engine.ts; observation text: text.ts; manual: manual.ts;
+ * README.md, Upstream. Rules: engine.ts; observation text: text.ts; manual: manual.ts;
  * levels and tasks: levels.ts; the privileged oracle: oracle.ts.
  *
  * score = the last step's reward (SmartPlay's info['score'] is not cumulative);

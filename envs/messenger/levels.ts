@@ -1,5 +1,5 @@
 /**
- * The three SmartPlay levels on messenger-emma's test split (UPSTREAM.md §D):
+ * The three SmartPlay levels on messenger-emma's test split (README.md, Upstream):
  * the 32 test games, stage 2's 27 "new dynamics" variants (every movement
  * combination) over 24 start maps, and stage 3's 18 variants over 720 maps.
  * A reset draws, from the episode seed, the game, then the variant and map

@@ -1,5 +1,5 @@
 /**
- * MESSENGER's manual as SmartPlay shows it (UPSTREAM.md §D.1–D.2): the game
+ * MESSENGER's manual as SmartPlay shows it (README.md, Upstream): the game
  * context, the entity sentences (one per line), the advice and the action list,
  * separated by blank lines. The sentences are drawn from the crowd-sourced test
  * texts as messenger-emma draws them:

@@ -1,6 +1,6 @@
 /**
  * SmartPlay's observation text for MESSENGER (messenger_env.py describe_frame,
- * UPSTREAM.md §D.1): the message line, then "You see:" with one line per entity
+ * README.md, Upstream, "The wrapper"): the message line, then "You see:" with one line per entity
  * id present (ascending id), each for the nearest instance of that id: Manhattan
  * distance in cells and a compound direction, or "0 steps with you". Decoys use
  * the ids of the message and goal, so a decoy and the real one collapse into one

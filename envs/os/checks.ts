@@ -1,5 +1,5 @@
 /**
- * AgentBench OS answer checking (UPSTREAM.md §G), in TypeScript. A check pipeline starts with
+ * AgentBench OS answer checking (README.md, Upstream), in TypeScript. A check pipeline starts with
  * params = [answer]; each entry runs with the params as its arguments and, when it succeeds,
  * appends its output to them; a null entry runs the task's example script (the live ground
  * truth). Any failing entry fails the task. Upstream's python check scripts become the

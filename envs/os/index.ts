@@ -1,5 +1,5 @@
 /**
- * AgentBench OS interaction (UPSTREAM.md §G): a model runs bash in an Ubuntu host for up to
+ * AgentBench OS interaction (README.md, Upstream): a model runs bash in an Ubuntu host for up to
  * 8 turns, then answers or finishes; the answer is checked by the task's match or check
  * pipeline. The host is a Shell (shell.ts): the embedded simulated Ubuntu by default, or a
  * WebContainer when the caller supplies one (createOsEnv({ shellFactory })).

@@ -1,5 +1,5 @@
 /**
- * Every task form AgentBench's OS loader accepts (UPSTREAM.md §G), turned into what the
+ * Every task form AgentBench's OS loader accepts (README.md, Upstream), turned into what the
  * environment runs: a script is a string, `{code}` or `{file}` with `language` bash (default)
  * or python; `create` is an object (`local`/`image`, `init` as a script or a list), or a list
  * (a dev-set quirk: ignored); `start` is a script; `evaluation` has `match` (a string or an

@@ -1,10 +1,10 @@
 /**
- * AgentBench's outputs of this environment (runtime/importers/envLogs.ts): `{agent}/{task}/runs.jsonl`
+ * AgentBench's outputs of this environment (envs/core/logs.ts): `{agent}/{task}/runs.jsonl`
  * with a task named os-…; sample indices are "{prefix}{file}-%05d" (our task's upstream name), the
  * result `{"result": bool, "file", "index_in_file"}`; the opening turns are the instruction, the
  * one-shot problem and its turns, then "Now, I will start a new problem…".
  */
-import type { EnvLogs } from '../../runtime/importers/envLogs.ts';
+import type { EnvLogs } from '../core/logs.ts';
 
 /** The AgentBench folder `{task}` of a runs.jsonl path. */
 const taskFolder = (path: string): string => path.split(/[\\/]/).filter(Boolean).at(-2) ?? '';

@@ -1,5 +1,5 @@
 /**
- * Reading an action from text, as pddl_env.text_to_action does (UPSTREAM.md F):
+ * Reading an action from text, as pddl_env.text_to_action does (README.md, Upstream):
  * lowercase, tokenize like nltk.word_tokenize; the operator is the first token that
  * names an operator with at least one applicable grounding in the current state
  * (pddlgym's dynamic action space); the arguments are the tokens that name objects,

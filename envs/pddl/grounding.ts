@@ -10,7 +10,7 @@
  * a fact both deleted and added stays true).
  *
  * Groundings that repeat an object are left out of the applicable set, as
- * pddlgym's LiteralActionSpace leaves them out of its valid actions (UPSTREAM.md F);
+ * pddlgym's LiteralActionSpace leaves them out of its valid actions (README.md, Upstream);
  * `isApplicable` accepts them, as pddlgym's step does.
  */
 import { ROOT_TYPE, type Atom, type Domain, type Problem } from './parser.ts';

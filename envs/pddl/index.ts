@@ -1,5 +1,5 @@
 /**
- * AgentBoard's PDDL environment (UPSTREAM.md F, J): gripper, blocksworld, barman
+ * AgentBoard's PDDL environment (README.md, Upstream; metrics: ../core/README.md): gripper, blocksworld, barman
  * and tyreworld, 60 problems, the exact text interface of pddl_env.py.
  *
  * One step:

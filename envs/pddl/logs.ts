@@ -1,5 +1,5 @@
-/** AgentBoard's log of this environment: `{log_path}/logs/pddl.jsonl` (runtime/importers/envLogs.ts). */
-import type { EnvLogs } from '../../runtime/importers/envLogs.ts';
+/** AgentBoard's log of this environment: `{log_path}/logs/pddl.jsonl` (envs/core/logs.ts). */
+import type { EnvLogs } from '../core/logs.ts';
 import { goalText } from './index.ts';
 import type { PddlTask } from './problems.ts';
 

@@ -1,6 +1,6 @@
 /**
  * A PDDL reader for the STRIPS-with-types subset AgentBoard's four domains use
- * (UPSTREAM.md F): types with a hierarchy, constants, predicates, actions whose
+ * (README.md, Upstream): types with a hierarchy, constants, predicates, actions whose
  * preconditions are conjunctions of positive or negative atoms and (in)equalities,
  * add/delete effects; problems with objects, an initial state and a goal conjunction.
  *

@@ -1,5 +1,5 @@
 /**
- * The 60 AgentBoard PDDL problems (UPSTREAM.md F): task list in AgentBoard's
+ * The 60 AgentBoard PDDL problems (README.md, Upstream): task list in AgentBoard's
  * order and the parsed, compiled form of each, built once on first use.
  */
 import type { TaskInfo } from '../core/types.ts';

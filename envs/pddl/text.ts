@@ -1,5 +1,5 @@
 /**
- * AgentBoard's text layer for PDDL (UPSTREAM.md F; pddl_env.py): how facts, goals
+ * AgentBoard's text layer for PDDL (README.md, Upstream; pddl_env.py): how facts, goals
  * and actions are written, and how action text is read back.
  */
 

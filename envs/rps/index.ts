@@ -1,5 +1,5 @@
 /**
- * SmartPlay's Rock Paper Scissors, UPSTREAM.md §B: RockPaperScissorBasic-v0
+ * SmartPlay's Rock Paper Scissors, README.md, Upstream: RockPaperScissorBasic-v0
  * (benchmark v0) and RockPaperScissorDifferentScore-v0.
  * The opponent plays with probabilities (Basic [0.2, 0.2, 0.6]) shuffled together
  * with the winning scores over Rock/Paper/Scissor at reset. score = how many rounds

@@ -1,22 +1,23 @@
 /**
- * AgentBoard's test.jsonl row format (UPSTREAM.md §E "Data", §F "Data"), both ways, so a
+ * AgentBoard's test.jsonl row format (envs/babyai/README.md and envs/pddl/README.md, Upstream), both ways, so a
  * set written here can be used by AgentBoard itself and AgentBoard's sets load here.
  *
  * Row: {"id", "task", "goal", "subgoals": [...], ["subgoals_1": [...], …], "difficulty",
  * "additional_info": {…}}. AgentBoard reads one list when the row has no "subgoals_1",
  * else every key containing "subgoals", in row order, as alternative lists
- * (tasks/babyai.py load_annotation). BabyAI subgoals are patterns; PDDL subgoals are goal
- * literal texts, which here become the `goal-literal` state predicate with `match`
- * crediting (the env answers whether the literal holds).
+ * (tasks/babyai.py load_annotation). The environment's annotation part says what its subgoal
+ * texts are (envs/core/annotation.ts `subgoalText`): observation patterns, or goal literal
+ * texts, which here become the `goal-literal` state predicate with `match` crediting (the
+ * environment answers whether the literal holds).
  *
  * Lines are written the way Python's json.dumps writes them (", " and ": " separators,
  * non-ASCII as \uXXXX), so exporting an imported row gives back the same bytes.
  */
 import type { LeafMatcher, Matcher, SubgoalSet } from './schema.ts';
 import { parseSubgoalSet } from './schema.ts';
+import { GOAL_LITERAL, type SubgoalText } from '../../envs/core/annotation.ts';
 
-/** The predicate PDDL subgoals become: params { text } = the literal as test.jsonl words it. */
-export const GOAL_LITERAL = 'goal-literal';
+export { GOAL_LITERAL };
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -46,6 +47,8 @@ export function subgoalKeys(row: Record<string, unknown>): string[] {
 }
 
 export interface FromRowOptions {
+  /** What the row's subgoal texts are: the annotation part of the row's environment says (EnvAnnotation.subgoalText). */
+  subgoalText: SubgoalText;
   /** Task id for the row (default `${row.task}-${row.id}`, the catalogue's ids for BabyAI and PDDL). */
   taskId?: (row: Record<string, unknown>) => string;
   author?: string;
@@ -56,12 +59,12 @@ export interface FromRowOptions {
 
 export type RowResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
-function leafFor(kind: 'pattern' | 'literal', text: string): LeafMatcher {
+function leafFor(kind: SubgoalText, text: string): LeafMatcher {
   return kind === 'literal' ? { kind: 'predicate', name: GOAL_LITERAL, params: { text } } : { kind: 'pattern', pattern: text };
 }
 
 /** One test.jsonl row as a subgoal set. */
-export function setFromAgentBoardRow(row: Record<string, unknown>, o: FromRowOptions = {}): RowResult<SubgoalSet> {
+export function setFromAgentBoardRow(row: Record<string, unknown>, o: FromRowOptions): RowResult<SubgoalSet> {
   const env = typeof row.task === 'string' ? row.task : '';
   if (!env) return { ok: false, message: 'the row has no "task"' };
   const keys = subgoalKeys(row);
@@ -74,7 +77,7 @@ export function setFromAgentBoardRow(row: Record<string, unknown>, o: FromRowOpt
   if (texts.some((l) => l.length !== texts[0].length)) {
     return { ok: false, message: `the alternative lists ${keys.join(', ')} differ in length (AgentBoard indexes them together)` };
   }
-  const kind = env === 'pddl' ? 'literal' : 'pattern';
+  const kind = o.subgoalText;
   const subgoals = texts[0].map((first, i) => {
     const matcher: Matcher = texts.length === 1 ? leafFor(kind, first) : { kind: 'any', of: texts.map((l) => leafFor(kind, l[i])) };
     return { label: first.trim(), matcher };
@@ -165,7 +168,7 @@ export function agentboardJsonl(sets: readonly SubgoalSet[], defaults: (set: Sub
 }
 
 /** Sets from test.jsonl text: all lines or none; the message names the first bad line. */
-export function setsFromAgentBoardJsonl(text: string, o: FromRowOptions = {}): RowResult<SubgoalSet[]> {
+export function setsFromAgentBoardJsonl(text: string, o: FromRowOptions): RowResult<SubgoalSet[]> {
   const sets: SubgoalSet[] = [];
   const lines = text.split('\n');
   for (let n = 0; n < lines.length; n++) {

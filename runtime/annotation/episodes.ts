@@ -6,6 +6,7 @@
  */
 import { sentencesOf } from '../../envs/core/subgoals.ts';
 import type { EpisodeHeader, StepRecord } from '../records.ts';
+import { entries } from '../../envs/index.ts';
 
 export interface StepText {
   observation: string;
@@ -83,15 +84,17 @@ export function sentencesOfObservation(o: PreparedObservation): string[] {
 /**
  * AgentBoard updates progress only after an action it executed: an invalid action, a
  * "check …" help request (BabyAI and PDDL answer any text containing "check") and PDDL's
- * "look around" leave it as it was (UPSTREAM.md §E "Action handling", §F "Special actions").
+ * "look around" leave it as it was (envs/babyai/README.md, envs/pddl/README.md: Upstream).
  */
 export function agentboardCredited(action: string, valid: boolean): boolean {
   const a = action.toLowerCase();
   return valid && !a.includes('check') && !a.includes('look around');
 }
 
-/** Environments scored by AgentBoard's rules (their progress is updated only after executed actions). */
-export const AGENTBOARD_ENVS: ReadonlySet<string> = new Set(['babyai', 'pddl']);
+/** Whether an environment is scored by AgentBoard's rules (its progress is updated only after executed actions): its catalogue line says. */
+export function hasAgentBoardSubgoals(env: string): boolean {
+  return entries().some((e) => e.id === env && e.agentboardSubgoals === true);
+}
 
 /**
  * A stored episode (header + step records, runtime/records.ts) as scoring input.
@@ -101,7 +104,7 @@ export const AGENTBOARD_ENVS: ReadonlySet<string> = new Set(['babyai', 'pddl']);
 export function episodeFromRecords(
   header: EpisodeHeader,
   steps: readonly StepRecord[],
-  credited: (step: StepRecord) => boolean = AGENTBOARD_ENVS.has(header.env) ? (s) => agentboardCredited(s.action, s.valid) : () => true,
+  credited: (step: StepRecord) => boolean = hasAgentBoardSubgoals(header.env) ? (s) => agentboardCredited(s.action, s.valid) : () => true,
 ): EpisodeText {
   return {
     id: header.id,

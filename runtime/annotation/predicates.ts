@@ -1,26 +1,17 @@
 /**
  * State predicates for subgoal matchers (schema.ts `predicate` kind): a table of named
  * tests on an environment's state, and an evaluator that answers them from the states of
- * a replayed episode ((task, seed, actions) replays exactly: DESIGN.md). Replay each
+ * a replayed episode ((task, seed, actions) replays exactly: envs/core/rng.ts). Replay each
  * stored episode once, keep its states, then re-score as often as needed.
  *
- * The tables for BabyAI and PDDL are in predicates-babyai.ts / predicates-pddl.ts (they
- * would sit better in envs/<id>/ once environments can offer predicates themselves).
+ * Each environment's table is in its annotation part (envs/<id>/annotation.ts; the
+ * contract is envs/core/annotation.ts).
  */
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
 import type { PredicateEvaluator } from './matchers.ts';
+import type { PredicateParams, PredicateDef, PredicateTable } from '../../envs/core/annotation.ts';
 
-export type PredicateParams = Readonly<Record<string, string | number | boolean | null>>;
-
-export interface PredicateDef<S> {
-  /** What it means, for the authoring UI. */
-  describe: string;
-  /** Parameter names it reads. */
-  params: readonly string[];
-  test: (state: S, params: PredicateParams) => boolean;
-}
-
-export type PredicateTable<S> = Readonly<Record<string, PredicateDef<S>>>;
+export type { PredicateParams, PredicateDef, PredicateTable };
 
 /** The state after each action (states[t - 1] after step t), replaying through the environment. */
 export async function replayStates<S, T extends TaskInfo>(env: EnvDefinition<S, T>, task: T, seed: number, actions: readonly string[]): Promise<S[]> {

@@ -64,7 +64,7 @@ export const SubgoalSchema = v.object({
 });
 
 /**
- * How subgoals turn into progress (UPSTREAM.md §E, §F/J):
+ * How subgoals turn into progress (envs/core/README.md, "AgentBoard subgoals and metrics"):
  * - `subgoal` (BabyAI): after each credited step, the first remaining subgoal that fires
  *   is credited for good; at most one per step; progress = credited / total.
  * - `match` (PDDL): after each credited step, progress = max(progress, subgoals holding

@@ -7,6 +7,7 @@
 import { getTask, loadEnv } from '../../envs/index.ts';
 import { simulate } from '../../envs/core/runner.ts';
 import type { EpisodeRecord } from '../../runtime/records.ts';
+import type { SubgoalText } from '../../envs/core/annotation.ts';
 import {
   episodeFromRecords,
   prepareEpisodes,
@@ -40,6 +41,11 @@ export function setAnnotator(name: string): string {
  */
 export async function builtinSetFor(env: string, task: string): Promise<SubgoalSet | null> {
   return (await import('../../runtime/annotation/envAnnotation.ts')).builtinSetFor(env, task);
+}
+
+/** What the environment's AgentBoard subgoal texts are (patterns or goal literals), for reading its test.jsonl rows. */
+export async function subgoalTextFor(env: string): Promise<SubgoalText> {
+  return (await import('../../runtime/annotation/envAnnotation.ts')).subgoalTextFor(env);
 }
 
 /** Every set of a task, built-in first, by version. */

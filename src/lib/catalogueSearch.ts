@@ -1,6 +1,6 @@
 /** The catalogue's task rows: what the search and filters look at, built from any environment alike. */
 import type { EnvEntry } from '../../envs/index.ts';
-import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
+import type { EnvDefinition } from '../../envs/core/types.ts';
 import { suiteNames } from '../../suites/index.ts';
 
 export interface TaskRow {
@@ -28,11 +28,6 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 /** Natural order: "problem2" before "problem10". */
 export function naturalCompare(a: string, b: string): number {
   return collator.compare(a, b);
-}
-
-function splitOf(task: TaskInfo): string | undefined {
-  const declared = (task as TaskInfo & { split?: unknown }).split;
-  return typeof declared === 'string' ? declared : undefined;
 }
 
 /** The description past a title made from its start (`…` where the title was cut), or all of it. */
@@ -65,7 +60,7 @@ export function taskRows(entry: EnvEntry, env: EnvDefinition): TaskRow[] {
       description,
       detail: task.title ? detailBeyond(task.title, description) : description,
       difficulty: task.difficulty,
-      split: splitOf(task),
+      split: task.split,
       steps: env.maxSteps(task),
       usesSeed: env.usesSeed?.(task) ?? true,
     };

@@ -6,7 +6,7 @@
  */
 import { getAnnotationStore } from '../store/annotations.ts';
 import { builtinSetFor } from './annotation.ts';
-import { AGENTBOARD_ENVS, agentboardCredited, compileSet, scoreEpisode, setKey, type SubgoalSet } from './annotationCore.ts';
+import { hasAgentBoardSubgoals, agentboardCredited, compileSet, scoreEpisode, setKey, type SubgoalSet } from './annotationCore.ts';
 import type { StepRecord } from '../../runtime/records.ts';
 
 type History = readonly { action: string; valid: boolean; observation: string }[];
@@ -30,7 +30,7 @@ export async function progressRecorder(env: string, task: string, initial: () =>
   const set = await chosenSet(env, task);
   if (!set) return undefined;
   const compiled = compileSet(set);
-  const credited = AGENTBOARD_ENVS.has(env) ? (h: History[number]) => agentboardCredited(h.action, h.valid) : () => true;
+  const credited = hasAgentBoardSubgoals(env) ? (h: History[number]) => agentboardCredited(h.action, h.valid) : () => true;
   return (history, index) => {
     const steps = history.slice(0, index + 1).map((h) => ({ observation: h.observation, credited: credited(h) }));
     const score = scoreEpisode(compiled, { id: '', initial: initial(), steps });

@@ -4,16 +4,15 @@
  * its verdict (runtime/verify.ts). Environments load here as in the page.
  */
 import { registerEnv } from '../../envs/index.ts';
+import extraEnvs from 'virtual:extra-envs';
 import { verifyEpisode } from '../../runtime/verify.ts';
 import { loadEnvWithTasks } from './importedTasks.ts';
 import type { EpisodeRecord } from '../../runtime/records.ts';
 
-const ready = (async () => {
-  if (import.meta.env.VITE_TEST_ENVS === '1') registerEnv((await import('../../tests/envs/catalogue.ts')).default);
-})();
+// The same environments as the page (vite.config.ts extraEnvs).
+for (const line of extraEnvs) registerEnv(line);
 
 self.onmessage = async (event: MessageEvent<{ id: number; record: EpisodeRecord }>) => {
-  await ready;
   // Imported task files kept in this browser are registered here too, so their episodes verify.
   const verdict = await verifyEpisode(event.data.record, { loadEnv: loadEnvWithTasks });
   (self as unknown as Worker).postMessage({ id: event.data.id, verdict });

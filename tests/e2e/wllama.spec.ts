@@ -7,8 +7,8 @@
  * cancelling, the context limit, and the measurements each reply carries.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { serveWllamaPage, type WllamaPageServer } from '../support/wllama-page.ts';
-import type { WllamaPageApi } from '../support/wllama-page/main.ts';
+import { serveWllamaPage, type WllamaPageServer } from '../../scripts/wllama-page.ts';
+import type { WllamaPageApi } from '../../scripts/wllama-page/main.ts';
 import { statSync } from 'node:fs';
 import { makeTinyGguf } from '../../scripts/make-tiny-gguf.ts';
 

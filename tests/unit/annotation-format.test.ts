@@ -2,8 +2,7 @@
  * Subgoal sets as data: the schema, versions, the project's JSONL of sets, and AgentBoard's
  * test.jsonl rows — exporting the built-in sets gives back the shipped data byte for byte.
  */
-import { babyaiBuiltinSet, babyaiBuiltinSets } from '../../envs/babyai/annotation/subgoals.ts';
-import { pddlBuiltinSets } from '../../envs/pddl/annotation/subgoals.ts';
+import { babyaiBuiltinSet, babyaiBuiltinSets, pddlBuiltinSets } from '../support/builtinSets.ts';
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -111,7 +110,7 @@ describe("AgentBoard's test.jsonl", () => {
   });
 
   it('BabyAI: importing the shipped file and exporting it again is byte-identical too', () => {
-    const imported = setsFromAgentBoardJsonl(shippedBabyAI, { createdAt: '2024-04-23T00:00:00.000Z' });
+    const imported = setsFromAgentBoardJsonl(shippedBabyAI, { subgoalText: 'pattern', createdAt: '2024-04-23T00:00:00.000Z' });
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
     expect(imported.value.map((s) => s.task)).toEqual(babyaiBuiltinSets().map((s) => s.task));
@@ -132,7 +131,7 @@ describe("AgentBoard's test.jsonl", () => {
       expect(line).toBe(pyJsonDumps(pddlRows[i]));
     });
     expect(lines[0].startsWith('{"id": 0, "task": "pddl", "goal": "The goal is to satisfy the following conditions: ball1 is at roomb.')).toBe(true);
-    const back = setsFromAgentBoardJsonl(out.value);
+    const back = setsFromAgentBoardJsonl(out.value, { subgoalText: 'literal' });
     expect(back.ok && agentboardJsonl(back.value)).toEqual(out);
   });
 
@@ -164,8 +163,8 @@ describe("AgentBoard's test.jsonl", () => {
   });
 
   it('rows AgentBoard could not read are refused with a reason', () => {
-    expect(setFromAgentBoardRow({ id: 1, task: 'babyai' })).toMatchObject({ ok: false });
-    expect(setFromAgentBoardRow({ id: 1, task: 'babyai', subgoals: ['a'], subgoals_1: ['a', 'b'] })).toMatchObject({ ok: false, message: expect.stringContaining('differ in length') });
-    expect(setsFromAgentBoardJsonl('{"id": 1, "task": "babyai", "subgoals": ["a"]}\n[1]')).toMatchObject({ ok: false, message: expect.stringMatching(/^line 2/) });
+    expect(setFromAgentBoardRow({ id: 1, task: 'babyai' }, { subgoalText: 'pattern' })).toMatchObject({ ok: false });
+    expect(setFromAgentBoardRow({ id: 1, task: 'babyai', subgoals: ['a'], subgoals_1: ['a', 'b'] }, { subgoalText: 'pattern' })).toMatchObject({ ok: false, message: expect.stringContaining('differ in length') });
+    expect(setsFromAgentBoardJsonl('{"id": 1, "task": "babyai", "subgoals": ["a"]}\n[1]', { subgoalText: 'pattern' })).toMatchObject({ ok: false, message: expect.stringMatching(/^line 2/) });
   });
 });

@@ -7,8 +7,7 @@
  *   help and invalid actions, forced completion), re-derived from the observations;
  * - crediting rules, matcher kinds, the per-subgoal checks, and pattern proposals.
  */
-import { babyaiBuiltinSet, babyaiBuiltinSets } from '../../envs/babyai/annotation/subgoals.ts';
-import { pddlBuiltinSets } from '../../envs/pddl/annotation/subgoals.ts';
+import { babyaiBuiltinSet, babyaiBuiltinSets, pddlBuiltinSets } from '../support/builtinSets.ts';
 import { describe, expect, it } from 'vitest';
 import { readJsonl } from '../../envs/babyai/tools/ground-truth.ts';
 import { babyai, type BabyAIState } from '../../envs/babyai/index.ts';

@@ -1,6 +1,7 @@
 /**
  * Conformance of the Bandits port with SmartPlay's BanditTwoArmedHighLowFixed-v0
- * (UPSTREAM.md §0 and §A). Expected texts are written out literally from UPSTREAM.md.
+ * (envs/core/README.md "SmartPlay", envs/bandits/README.md "Upstream"). Expected texts are written out
+ * literally from upstream's source, not computed by the port.
  */
 import { describe, expect, it } from 'vitest';
 import { bandits, type BanditTask } from '../../envs/bandits/index.ts';

@@ -1,6 +1,6 @@
 /**
  * AgentBench DB: the protocol text, reply parsing, Python-repr output, answer checking,
- * the table hash and the metrics, against upstream facts (UPSTREAM.md §H) written out here.
+ * the table hash and the metrics, against upstream facts (envs/db/README.md, Upstream) written out here.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -48,7 +48,7 @@ describe('oracle driver', () => {
 
   it('OS: the dev tasks are solved by their example scripts, except the one upstream cannot judge', { timeout: 120_000 }, async () => {
     const env = await loadEnv('os');
-    const dev = env.tasks().filter((t) => (t as { split?: string }).split === 'dev');
+    const dev = env.tasks().filter((t) => t.split === 'dev');
     expect(dev).toHaveLength(26);
     const results = await play('os', 'oracle', dev.length);
     const unsolvable = dev.filter((t) => (t as { unsolvable?: string }).unsolvable).map((t) => t.id);

@@ -1,6 +1,7 @@
 /**
  * Conformance of the Tower of Hanoi port with SmartPlay's Hanoi3Disk-v0 / Hanoi4Disk-v0
- * (UPSTREAM.md §0 and §C). Expected texts are written out literally from UPSTREAM.md.
+ * (envs/core/README.md "SmartPlay", envs/hanoi/README.md "Upstream"). Expected texts are written out
+ * literally from upstream's source, not computed by the port.
  */
 import { describe, expect, it } from 'vitest';
 import { hanoi, hanoiSolution, type HanoiTask } from '../../envs/hanoi/index.ts';

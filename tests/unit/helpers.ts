@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the SmartPlay conformance tests. Nothing here
  * re-implements game logic: expected values live in the tests, written from
- * /work/shared/UPSTREAM.md.
+ * upstream's source (each game's README, "Upstream").
  */
 import type { EnvDefinition, Init, Step, TaskInfo } from '../../envs/core/types.ts';
 import type { EpisodeOutput, HistoryEntry } from '../../envs/core/episode.ts';

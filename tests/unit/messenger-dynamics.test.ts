@@ -1,5 +1,5 @@
 /**
- * MESSENGER stage 2–3 movement statistics (UPSTREAM.md §D.2, VGDL semantics):
+ * MESSENGER stage 2–3 movement statistics (envs/messenger/README.md, Upstream, "The game": VGDL semantics):
  * chasers close in on a still avatar, fleers back off, each picks uniformly among
  * the directions that qualify, and among all four when none does. Measured over
  * 10,000 seeded ticks through the environment's own step.

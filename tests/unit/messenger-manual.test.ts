@@ -1,5 +1,5 @@
 /**
- * MESSENGER manuals as messenger-emma composes them (UPSTREAM.md §D.1–D.2), checked
+ * MESSENGER manuals as messenger-emma composes them (envs/messenger/README.md, Upstream), checked
  * against the crowd-sourced test texts: which list every sentence comes from, per
  * stage, and stage 2's 0.15 rate of sentences without movement information.
  */

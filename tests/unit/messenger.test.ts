@@ -1,8 +1,8 @@
 /**
  * Conformance of the MESSENGER port with SmartPlay's MessengerL1/L2/L3
- * (UPSTREAM.md §D): settings, observation text, the stage-1 reward table, the
+ * (envs/messenger/README.md, Upstream): settings, observation text, the stage-1 reward table, the
  * VGDL collision rules of stages 2–3, decoys, seeding and the oracle. Expected
- * strings and rewards are written out from UPSTREAM.md, not computed by the port.
+ * strings and rewards are written out from upstream's source, not computed by the port.
  */
 import { describe, expect, it } from 'vitest';
 import { messenger, messengerManual, messengerReset, MANUAL_PLACEHOLDER, MESSENGER_ACTIONS, type MessengerState, type MessengerTask, type Npc } from '../../envs/messenger/index.ts';
@@ -151,7 +151,7 @@ describe('MESSENGER stage 1: rules', () => {
     [WEST, -1, 0],
     [EAST, 1, 0],
   ];
-  // UPSTREAM.md §D.2: enemy −1; message +1 without it, −1 with it; goal +1 with it, −1 without; all end the episode.
+  // envs/messenger/README.md, Upstream, stage 1: enemy −1; message +1 without it, −1 with it; goal +1 with it, −1 without; all end the episode.
   const TABLE: [Npc['role'], boolean, number][] = [
     ['enemy', false, -1],
     ['enemy', true, -1],

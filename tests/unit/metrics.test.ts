@@ -1,5 +1,5 @@
 /**
- * AgentBoard's metrics (UPSTREAM.md J): progress rate, success, grounding accuracy
+ * AgentBoard's metrics (envs/core/README.md, "AgentBoard subgoals and metrics"): progress rate, success, grounding accuracy
  * per problem; means and the easy/hard split per task.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * AgentBench OS interaction (UPSTREAM.md §G): protocol strings, action parsing, truncation,
+ * AgentBench OS interaction (envs/os/README.md, Upstream): protocol strings, action parsing, truncation,
  * checks, every dev task solved by its reference solution through the episode machine,
  * interactive shell state, execution limits, and the WebContainer adapter against a fake.
  */

@@ -1,5 +1,5 @@
 /**
- * Conformance of the PDDL port with AgentBoard's pddl_env (UPSTREAM.md F, J).
+ * Conformance of the PDDL port with AgentBoard's pddl_env (envs/pddl/README.md, Upstream; envs/core/README.md).
  * Expected texts are written out literally from the upstream rules: the format map
  * (last key wins), capitalize() lowering the rest, sorting, one-space joins.
  */

@@ -1,6 +1,7 @@
 /**
  * Conformance of the Rock Paper Scissors port with SmartPlay's RockPaperScissorBasic-v0
- * (UPSTREAM.md §0 and §B). Expected texts are written out literally from UPSTREAM.md.
+ * (envs/core/README.md "SmartPlay", envs/rps/README.md "Upstream"). Expected texts are written out
+ * literally from upstream's source, not computed by the port.
  */
 import { describe, expect, it } from 'vitest';
 import { rps, rpsManual, type RpsState, type RpsTask } from '../../envs/rps/index.ts';
@@ -25,7 +26,7 @@ List of all actions:
 2. Paper
 3. Scissor`;
 
-/** The full outcome table, "agent|opponent" → exact observation (UPSTREAM.md §B, all scores 1). */
+/** The full outcome table, "agent|opponent" → exact observation (envs/rps/README.md, Upstream; all scores 1). */
 const OUTCOMES: Record<string, { obs: string; reward: number }> = {
   'Rock|Rock': { obs: 'You chose Rock, and the opponent chose Rock. You tied and received score 0.\nNew round begins.', reward: 0 },
   'Rock|Paper': { obs: 'You chose Rock, and the opponent chose Paper. You lost and received score -1.\nNew round begins.', reward: -1 },

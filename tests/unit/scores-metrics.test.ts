@@ -1,6 +1,6 @@
 /**
  * Each benchmark's metrics on hand-made episode sets whose answers are worked out by hand
- * (UPSTREAM.md §0, H, I, J), and who counts in which group.
+ * (envs/core/README.md, envs/db/README.md: Upstream), and who counts in which group.
  */
 import { describe, expect, it } from 'vitest';
 import { computeScores, episodeFacts, episodePoints, type ScoreOptions } from '../../runtime/scores/index.ts';

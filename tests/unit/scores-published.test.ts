@@ -1,6 +1,6 @@
 /**
  * Conformance with the papers: the scoring arithmetic reproduces their published tables
- * from their own inputs (../shared/data/published/README.md says what each table holds).
+ * from their own inputs (runtime/scores/published.ts and its README say what each table holds).
  */
 import { describe, expect, it } from 'vitest';
 import { averageOver, computeScores, normalisedScore, overallScore } from '../../runtime/scores/index.ts';

@@ -1,5 +1,5 @@
 /**
- * SmartPlay's context overflow (UPSTREAM.md §0: compose_ingame_prompt marks the history
+ * SmartPlay's context overflow (microsoft/SmartPlay @ 9dec5f2, examples/experiment.py: compose_ingame_prompt marks the history
  * message as the part an API may cut): cutting the oldest history lines as a pure
  * function, driven against a fake endpoint that rejects prompts over a size.
  */

@@ -1,5 +1,5 @@
 /**
- * SmartPlay's shared machinery (UPSTREAM.md §0): action list text, the driver's
+ * SmartPlay's shared machinery (envs/core/README.md, "SmartPlay"): action list text, the driver's
  * action matching, the HistoryTracker window and the prompt's system messages.
  */
 import { describe, expect, it } from 'vitest';

@@ -117,7 +117,7 @@ describe('task sets', () => {
 
   it("repeat each SmartPlay game its recorded number of times, or the seeds asked for", () => {
     const all = taskSets(hanoi)[0];
-    expect(batchJobs(hanoi, all, 5, null)).toHaveLength(20); // 10 + 10 (UPSTREAM.md §0)
+    expect(batchJobs(hanoi, all, 5, null)).toHaveLength(20); // 10 + 10 (envs/core/README.md, "SmartPlay")
     const three = batchJobs(hanoi, all, 5, 3);
     expect(three.map((j) => `${j.taskId}/${j.seed}`)).toEqual(['hanoi-3/5', 'hanoi-3/6', 'hanoi-3/7', 'hanoi-4/5', 'hanoi-4/6', 'hanoi-4/7']);
   });

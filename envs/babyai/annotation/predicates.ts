@@ -8,7 +8,7 @@
 import type { BabyAIState } from '../index.ts';
 import { getCell, inGrid } from '../grid.ts';
 import { DIR_TO_VEC } from '../objects.ts';
-import type { PredicateParams, PredicateTable } from '../../../runtime/annotation/predicates.ts';
+import type { PredicateParams, PredicateTable } from '../../core/annotation.ts';
 
 function fits(obj: { type: string; color: string; state?: string | null } | null, p: PredicateParams, keys: readonly string[]): boolean {
   if (!obj) return false;

@@ -5,7 +5,12 @@
  * observation. (Loads the whole BabyAI environment, so it is asked for only when exporting.)
  */
 import { babyai, babyaiStart } from '../index.ts';
-import type { BabyAIRowText } from '../../../runtime/annotation/builtin.ts';
+
+/** The goal and initial observation of a BabyAI problem, as test.jsonl words them. */
+export interface BabyAIRowText {
+  goal: string;
+  initObs: string;
+}
 
 export function babyaiRowText(index: number): BabyAIRowText {
   const task = babyai.tasks()[index];

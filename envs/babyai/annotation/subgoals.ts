@@ -1,13 +1,12 @@
 /**
- * AgentBoard's BabyAI subgoal sets as version 1 of the 112 tasks, from the data the project
+ * AgentBoard's BabyAI subgoal rows, version 1 of the 112 tasks, from the data the project
  * ships (envs/babyai/data/agentboard-babyai-test.json: patterns, alternative lists; GPL-2.0,
  * see its README). The shipped data leaves out the row's `goal` (the raw minigrid mission)
  * and `init_obs` (the reset observation): row-text.ts regenerates both (~3 ms a problem),
  * which a byte-exact test.jsonl export needs.
  */
 import babyaiRows from '../data/agentboard-babyai-test.json';
-import { builtinFromRow, type BabyAIRowText } from '../../../runtime/annotation/builtin.ts';
-import type { SubgoalSet } from '../../../runtime/annotation/schema.ts';
+import type { BabyAIRowText } from './row-text.ts';
 
 interface BabyAIDataRow {
   id: number;
@@ -27,14 +26,14 @@ function babyaiRow(d: BabyAIDataRow, text?: BabyAIRowText): Record<string, unkno
   return row;
 }
 
-/** AgentBoard's set for BabyAI problem `index` (task `babyai-<index>`). */
-export function babyaiBuiltinSet(index: number, text?: BabyAIRowText): SubgoalSet {
+/** AgentBoard's row for BabyAI problem `index` (task `babyai-<index>`). */
+export function babyaiBuiltinRow(index: number, text?: BabyAIRowText): Record<string, unknown> {
   const d = (babyaiRows as BabyAIDataRow[])[index];
   if (!d) throw new RangeError(`no BabyAI problem ${index}`);
-  return builtinFromRow(babyaiRow(d, text));
+  return babyaiRow(d, text);
 }
 
-/** All 112 BabyAI sets; `text(index)` supplies goal and init_obs (needed for a byte-exact test.jsonl). */
-export function babyaiBuiltinSets(text?: (index: number) => BabyAIRowText): SubgoalSet[] {
-  return (babyaiRows as BabyAIDataRow[]).map((d) => builtinFromRow(babyaiRow(d, text?.(d.id))));
+/** All 112 BabyAI rows; `text(index)` supplies goal and init_obs (needed for a byte-exact test.jsonl). */
+export function babyaiBuiltinRows(text?: (index: number) => BabyAIRowText): Record<string, unknown>[] {
+  return (babyaiRows as BabyAIDataRow[]).map((d) => babyaiRow(d, text?.(d.id)));
 }

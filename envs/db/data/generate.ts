@@ -1,5 +1,5 @@
 /**
- * Rebuilds the DB task data from the verbatim upstream copies in ../shared:
+ * Rebuilds the DB task data from verbatim copies of upstream's files (README.md here: repository, commit):
  *   dbbench-dev.json       the 60 rows of data/dbbench/dev.jsonl, objects unchanged;
  *   dbbench-standard.json  the 300 rows of data/dbbench/standard.jsonl (the test set), objects
  *                          unchanged except table cells written in JSON as numbers: they become

@@ -4,7 +4,7 @@
  *
  *   npx tsx envs/messenger/data/build-data.ts [path/to/messenger/vgdl_files]
  *
- * (default: ../shared/data/messenger/vgdl_files). text_test.json and games.json
+ * (upstream's messenger/envs/vgdl_files, README.md here; default: the team's copy beside the checkout). text_test.json and games.json
  * are plain copies of upstream's files and need no build step.
  *
  * Upstream picks a variant file and a start map with random.choice over a

@@ -1,7 +1,10 @@
 /**
  * Copies AgentBench's OS-interaction data into this folder as JSON modules.
  *
- *   npx tsx envs/os/data/build-data.ts [path/to/shared/data]
+ *   npx tsx envs/os/data/build-data.ts [FOLDER]
+ *
+ * FOLDER/agentbench/os_interaction/ holds upstream's data/os_interaction/ files (README.md here: repository,
+ * commit, licence); the default is the team's copy beside the checkout.
  *
  * dev.json is copied unchanged (parsed only to check it is the 26-task list the environment
  * expects). test.json bundles the test set: each upstream file `data/N/*.json` with its tasks

@@ -1,7 +1,7 @@
 /**
  * The Linux backend in the browser: a Shell whose machine runs in a web worker
  * (browser-worker.ts), one worker per episode (terminated on dispose: nothing leaks). The image
- * is served under /os-image/ (vite.config.ts serves the built image there, envs/os/linux/imageDir.ts).
+ * is served under /os-image/ (envs/os/vite.ts serves the built image there, envs/os/linux/imageDir.ts).
  */
 import type { LiveConsole, Shell, ShellExecOptions, ShellResult } from '../shell.ts';
 import type { LinuxRequest, LinuxResponse } from './worker-protocol.ts';

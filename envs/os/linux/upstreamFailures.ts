@@ -1,6 +1,6 @@
 /**
  * Test-set tasks whose own example does not solve them in the Linux backend, each for a reason
- * upstream's container shares (../shared/UPSTREAM.md G, "Measured on a real Linux": a Debian 12
+ * upstream's container shares (envs/os/README.md, Upstream, "Measured on a real Linux": a Debian 12
  * root with the Dockerfiles' packages, a fresh copy per task, no network). `npm run test:linux`
  * expects these to fail (those reading live figures may pass, when both runs agree) and prints
  * them; any other failure fails it. README lists them.

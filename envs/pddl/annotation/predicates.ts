@@ -1,11 +1,10 @@
 /**
  * PDDL's state predicate: `goal-literal` {text} holds when the goal literal that
  * test.jsonl words as `text` is true in the state (AgentBoard's "match" progress,
- * UPSTREAM.md §F). The built-in PDDL sets use it (agentboard-format.ts).
+ * ../README.md, Upstream; envs/core/README.md). The built-in PDDL sets use it (their subgoal texts are `literal`, envs/core/annotation.ts).
  */
 import { TASKS, goalStatus, type PddlState } from '../index.ts';
-import { GOAL_LITERAL } from '../../../runtime/annotation/agentboard-format.ts';
-import type { PredicateTable } from '../../../runtime/annotation/predicates.ts';
+import { GOAL_LITERAL, type PredicateTable } from '../../core/annotation.ts';
 
 export const PDDL_PREDICATES: PredicateTable<PddlState> = {
   [GOAL_LITERAL]: {

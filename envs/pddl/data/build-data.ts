@@ -1,8 +1,8 @@
 /**
- * Regenerates the JSON data modules in this folder from the verbatim upstream
- * copies in ../shared/data (see README.md here and ../shared/data/SOURCES.md).
+ * Regenerates the JSON data modules in this folder from verbatim copies of the upstream
+ * files README.md here lists (repository, commit, path), under FOLDER/agentboard/.
  *
- *   npx tsx envs/pddl/data/build-data.ts [path/to/shared/data]
+ *   npx tsx envs/pddl/data/build-data.ts [FOLDER]   (default: the team's copy beside the checkout)
  *
  * Outputs (all JSON, importable by vite and tsx with a plain `import`):
  *   domains.json                 { gripper, blockworld, barman, tyreworld }: PDDL domain text
@@ -18,7 +18,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const shared = process.argv[2] ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
 const source = join(shared, 'agentboard');
 
-// AgentBoard's game list order (UPSTREAM.md F: [gripper, blockworld, barman, tyreworld]).
+// AgentBoard's game list order (../README.md, Upstream: gripper, blockworld, barman, tyreworld).
 const DOMAINS = ['gripper', 'blockworld', 'barman', 'tyreworld'] as const;
 
 function write(name: string, value: unknown): void {
@@ -30,7 +30,7 @@ const domains: Record<string, string> = {};
 const problems: { domain: string; file: string; pddl: string }[] = [];
 for (const domain of DOMAINS) {
   domains[domain] = readFileSync(join(source, 'pddl', `${domain}.pddl`), 'utf8');
-  // pddlgym sorts the problem paths as strings: problem1, problem10, problem2, ... (UPSTREAM.md F).
+  // pddlgym sorts the problem paths as strings: problem1, problem10, problem2, ... (../README.md, Upstream).
   const files = readdirSync(join(source, 'pddl', domain))
     .filter((f) => f.endsWith('.pddl'))
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

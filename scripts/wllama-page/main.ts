@@ -4,13 +4,13 @@
  * build proves the lazy import and the wasm asset. `playHanoi` runs the project's model
  * driver with the engine on Hanoi3Disk, the path the app's Watch view takes.
  */
-import { createWllamaClient, type WllamaClient } from '../../../runtime/models/wllama.ts';
-import { deleteCachedModel, listCachedModels } from '../../../runtime/models/gguf-cache.ts';
-import { runModelDriver, resolveSampling } from '../../../runtime/drivers/modelDriver.ts';
-import { modelDriverInfo } from '../../../runtime/drivers/driverInfo.ts';
-import { startEpisode } from '../../../envs/core/runner.ts';
-import { hanoi } from '../../../envs/hanoi/index.ts';
-import { suiteById } from '../../../suites/index.ts';
+import { createWllamaClient, type WllamaClient } from '../../runtime/models/wllama.ts';
+import { deleteCachedModel, listCachedModels } from '../../runtime/models/gguf-cache.ts';
+import { runModelDriver, resolveSampling } from '../../runtime/drivers/modelDriver.ts';
+import { modelDriverInfo } from '../../runtime/drivers/driverInfo.ts';
+import { startEpisode } from '../../envs/core/runner.ts';
+import { hanoi } from '../../envs/hanoi/index.ts';
+import { suiteById } from '../../suites/index.ts';
 
 /** Plays `steps` steps of Hanoi3Disk (seed 0) with the model driver; returns what was recorded. */
 async function playHanoi(client: WllamaClient, steps: number, sampling: { temperature: number; maxTokens: number }) {

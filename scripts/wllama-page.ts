@@ -1,5 +1,5 @@
 /**
- * Builds the wllama test page (tests/support/wllama-page) with vite and the project's
+ * Builds the wllama page (scripts/wllama-page) with vite and the project's
  * vite.config.ts, puts the project-made tiny GGUF beside it, and serves it with
  * `vite preview` (so the same cross-origin isolation headers as the app). Used by
  * tests/e2e/wllama.spec.ts and scripts/bench-wllama.ts.
@@ -7,10 +7,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureTinyGguf } from '../../scripts/make-tiny-gguf.ts';
+import { ensureTinyGguf } from './make-tiny-gguf.ts';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const PAGE_DIR = join(ROOT, 'tests/support/wllama-page');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const PAGE_DIR = join(ROOT, 'scripts/wllama-page');
 
 export interface WllamaPageServer {
   /** The page's URL. */
