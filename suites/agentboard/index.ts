@@ -11,7 +11,10 @@ export const suite: Suite = {
   name: 'AgentBoard',
   summary: 'Partially observed tasks with subgoals; progress rate as well as success.',
   prompt(ctx, params) {
-    const { openModelParser = false, ...rest } = params.agentboard ?? {};
+    // AgentBoard's eval_main.py never hands the LLM config's use_parser to the agent (only its tool
+    // tasks do), so VanillaAgent keeps its default use_parser=True and every reply goes through
+    // action_parser_for_special_llms (agentboard/agents/vanilla_agent.py, bb7255e): so here too.
+    const { openModelParser = true, ...rest } = params.agentboard ?? {};
     const full: AgentBoardParams = { system_msg: 'You are a helpful assistant.', instruction: ctx.manual, examples: [], ...rest };
     // Without a prompt file the environment's manual is the whole prompt head (BabyAI gives it so).
     if (rest.instruction === undefined && rest.preamble === undefined) full.preamble = ctx.manual.endsWith('\n') ? ctx.manual : `${ctx.manual}\n`;

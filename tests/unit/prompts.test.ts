@@ -3,6 +3,7 @@
  * (§0 SmartPlay driver, §J AgentBoard VanillaAgent) and AgentBench's Session.filter_messages.
  */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import {
   SMARTPLAY_QUESTIONS,
   agentbenchConversation,
@@ -261,5 +262,16 @@ describe('AgentBench prompt', () => {
     expect(plan.messages(0, [])).toHaveLength(3);
     expect(plan.action(['Action: Operation\n```sql\nSELECT 1\n```'])).toBe('Action: Operation\n```sql\nSELECT 1\n```');
     expect(plan.defaults).toEqual({ temperature: 0 });
+  });
+});
+
+describe("AgentBoard's reply parser, as its evaluation applies it", () => {
+  // Replies and the actions AgentBoard's own parser returned for them (tests/fixtures/upstream/agentboard/parser).
+  const cases = JSON.parse(readFileSync(new URL('../fixtures/upstream/agentboard/parser/cases.json', import.meta.url), 'utf8')) as { reply: string; action: string }[];
+  it(`the suite takes from each of ${cases.length} replies the action upstream's parser took`, () => {
+    const plan = suiteById('agentboard').prompt({ manual: 'M', observations: ['o0'], actions: [] }, {});
+    expect(cases.map((c) => plan.action([c.reply]))).toEqual(cases.map((c) => c.action));
+    // Asked for the first line instead, a reply that names its action is sent whole.
+    expect(suiteById('agentboard').prompt({ manual: 'M', observations: ['o0'], actions: [] }, { agentboard: { openModelParser: false } }).action(['Action: turn left'])).toBe('Action: turn left');
   });
 });

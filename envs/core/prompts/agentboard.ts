@@ -118,11 +118,10 @@ export function agentboardPrompt(params: AgentBoardParams, observations: readonl
 }
 
 /**
- * The action in an AgentBoard reply. API models (`openModel` false, AgentBoard's
- * use_parser: False) answer with stop "\n", so the reply is its first line; a
- * reply from an endpoint that ignored the stop sequence is cut at its first
- * newline the same way. Open models (use_parser: True) go through
- * parseOpenModelAction.
+ * The action in an AgentBoard reply: through parseOpenModelAction (VanillaAgent's use_parser,
+ * which AgentBoard's evaluation leaves at its default True for every model: its eval_main.py
+ * does not pass the LLM config's use_parser: False to the agent), or, with `openModel` false,
+ * the reply's first line (API models answer with stop "\n").
  */
 export function parseAgentBoardReply(reply: string, openModel = false): string {
   return openModel ? parseOpenModelAction(reply) : reply.split('\n')[0];

@@ -42,7 +42,10 @@ export interface ProtocolParams {
    * followed by one newline before the history; `system_msg` then defaults to AgentBoard's
    * "You are a helpful assistant." unless given.
    */
-  agentboard?: Partial<AgentBoardParams> & { openModelParser?: boolean };
+  agentboard?: Partial<AgentBoardParams> & {
+    /** Parse replies with VanillaAgent's action_parser_for_special_llms (default true, as AgentBoard's evaluation runs); false takes the first line. */
+    openModelParser?: boolean;
+  };
   /** AgentBench: the task's fixed opening turns (OS) or acknowledgement (DB: "Ok."), and the segment limit. */
   agentbench?: { ack?: string; opening?: readonly OpeningTurn[]; segmentLimit?: number };
 }
