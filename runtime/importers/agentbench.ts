@@ -17,6 +17,8 @@
  * Verification compares each reply's environment answer (the final reply has none) and,
  * on the last step, the score against the recorded result.
  */
+import { truncateAgentBench } from '../../envs/core/prompts/index.ts';
+import { conversationFor } from '../../suites/index.ts';
 import { LogImportError, importedEpisode, importedId, resetObservation, type ImportedStep } from './common.ts';
 import { logEnv, logSides, type EnvLogs } from './envLogs.ts';
 import { loadEnv } from '../../envs/index.ts';
@@ -48,16 +50,20 @@ export async function agentBenchFromPath(path: string): Promise<{ model: string;
 }
 
 /**
- * How many history turns come before the agent's first real reply: up to and including the
- * user turn that states the problem, which is our port's reset observation. Failing that,
- * upstream's own marker of that turn where the environment names one (OS), else the third turn (DB's).
+ * How many history turns come before the agent's first real reply: as many as the suite's own
+ * opening for this task (OS 7: the instruction with the one-shot question, the one-shot turns,
+ * the problem; DB 3: the instruction, "Ok.", the question), when the log's history has that
+ * structure (its last opening turn is the user's). Failing that, up to the user turn that
+ * states the problem (our reset observation, or upstream's own marker of it where the
+ * environment names one).
  */
-function openingLength(logs: EnvLogs, history: readonly { role: string; content: string }[], resetObservation: string): number {
+function openingLength(logs: EnvLogs, history: readonly { role: string; content: string }[], resetObservation: string, ownOpening: number): number {
+  if (history.length >= ownOpening && history[ownOpening - 1].role === 'user' && (ownOpening === history.length || history[ownOpening].role === 'agent')) return ownOpening;
   for (let i = history.length - 1; i >= 0; i--) if (history[i].role === 'user' && history[i].content === resetObservation) return i + 1;
   if (logs.problemTurn) {
     for (let i = history.length - 1; i >= 0; i--) if (history[i].role === 'user' && history[i].content.startsWith(logs.problemTurn)) return i + 1;
   }
-  return Math.min(3, history.length);
+  return Math.min(ownOpening, history.length);
 }
 
 export async function importAgentBenchRuns(text: string, options: AgentBenchImport): Promise<EpisodeRecord[]> {
@@ -90,14 +96,16 @@ export async function importAgentBenchRuns(text: string, options: AgentBenchImpo
     const task = logs.sampleTask(env.tasks(), line.index ?? output.index, result);
     if (!task) throw new LogImportError(entry, `no ${options.env} task for sample index ${JSON.stringify(line.index ?? output.index)}`);
     const initialObservation = await resetObservation(env, task, 0);
-    const opening = openingLength(logs, history, initialObservation);
+    const ownOpening = conversationFor(env, task, { seed: 0, observations: [initialObservation], actions: [] }, { suite: 'agentbench' }).messages(0, []).length;
+    const opening = openingLength(logs, history, initialObservation, ownOpening);
     const turns = history.slice(opening) as { role: 'user' | 'agent'; content: string }[];
     const steps: ImportedStep[] = [];
     for (let k = 0; k < turns.length; k++) {
       if (turns[k].role !== 'agent') throw new LogImportError(entry, `expected the agent's reply at history turn ${k + opening}`);
       const answer = turns[k + 1]?.role === 'user' ? turns[k + 1].content : null;
-      // What the model was sent: the conversation up to this reply, as logged (AgentBench may have cut a long history before sending it).
-      const messages = history.slice(0, opening + k).map((h: { role: string; content: string }) => ({ role: h.role === 'agent' ? ('assistant' as const) : ('user' as const), content: h.content }));
+      // What the model was sent: the conversation up to this reply as AgentBench's session sent it (cut to 3,500 segments with its notice).
+      const sent = history.slice(0, opening + k).map((h: { role: string; content: string }) => ({ role: h.role === 'agent' ? ('assistant' as const) : ('user' as const), content: h.content }));
+      const messages = truncateAgentBench(sent).messages;
       steps.push({
         model: {
           model: options.model,

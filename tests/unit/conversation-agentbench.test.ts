@@ -13,10 +13,11 @@ import { startEpisode, whenIdle } from '../../envs/core/runner.ts';
 import { runModelDriver } from '../../runtime/drivers/index.ts';
 import type { ChatClient, ChatRequest, ChatResult } from '../../runtime/models/types.ts';
 import type { ChatMessage } from '../../envs/core/prompts/index.ts';
+import { importAgentBenchRuns } from '../../runtime/importers/index.ts';
 
 const dir = new URL('../fixtures/upstream/agentbench/conversation/', import.meta.url);
 const scenarios = JSON.parse(readFileSync(new URL('scenarios.json', dir), 'utf8')) as Record<string, { taskId: string; replies: string[] }>;
-const upstream = JSON.parse(readFileSync(new URL('requests.json', dir), 'utf8')) as Record<string, { requests: ChatMessage[][]; status: string }>;
+const upstream = JSON.parse(readFileSync(new URL('requests.json', dir), 'utf8')) as Record<string, { requests: ChatMessage[][]; status: string; history: { role: string; content: string }[] }>;
 
 /** Plays the scenario's replies with the model driver and returns every request it sent. */
 async function requestsOf(name: string): Promise<ChatMessage[][]> {
@@ -56,4 +57,18 @@ describe("AgentBench's conversation as its own code sends it", () => {
     // The OS history is cut once it passes 3,500 segments: the notice ends the first message.
     expect(upstream['os-dev-13'].requests.at(-1)![0].content).toMatch(/\n\n\[NOTICE\] \d+ messages are omitted\.$/);
   });
+
+  // runs.jsonl logs the session's whole history: the importer finds the opening by the suite's
+  // structure and records, for each reply, the request AgentBench's session actually sent.
+  for (const name of Object.keys(scenarios)) {
+    it(`${name}: an imported runs.jsonl line records every request as upstream sent it`, async () => {
+      const { taskId } = scenarios[name];
+      const env = taskId.split('-')[0];
+      const index = env === 'os' ? Number(taskId.slice(-2)) : Number(taskId.slice(-3));
+      const line = { index, output: { index, status: 'completed', result: { result: true, index_in_file: index }, history: upstream[name].history } };
+      const [episode] = await importAgentBenchRuns(JSON.stringify(line), { env, model: 'scripted' });
+      expect(episode.header.task).toBe(taskId);
+      expect(episode.steps.map((s) => s.model!.calls[0].messages)).toEqual(upstream[name].requests);
+    });
+  }
 });
