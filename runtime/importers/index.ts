@@ -2,7 +2,7 @@
 import { agentBoardEnvFromPath, agentBoardModelFromPath, importAgentBoardLog, readAgentBoardLog, type LogRead, type UnmatchedRecord } from './agentboard.ts';
 import { agentBenchFromPath, importAgentBenchRuns } from './agentbench.ts';
 import { LogImportError } from './common.ts';
-import { logEnv } from './envLogs.ts';
+import { logEnv, logSides } from './envLogs.ts';
 import type { EpisodeRecord } from '../records.ts';
 
 export { LogImportError, importAgentBoardLog, importAgentBenchRuns };
@@ -31,7 +31,10 @@ export async function readLog(text: string, path: string, given: { env?: string;
   const kind = detectLogKind(text);
   if (kind === 'agentboard') {
     const env = given.env ?? (await agentBoardEnvFromPath(path));
-    if (!env) throw new LogImportError(0, `cannot tell the environment of ${path}: name the file babyai.jsonl or pddl.jsonl, or give the environment`);
+    if (!env) {
+      const names = (await logSides('agentboard')).map((s) => `${s.id}.jsonl`).join(' or ');
+      throw new LogImportError(0, `cannot tell the environment of ${path}: name the file ${names}, or give the environment`);
+    }
     return readAgentBoardLog(text, { env, model: given.model ?? agentBoardModelFromPath(path) });
   }
   if (kind === 'agentbench') {

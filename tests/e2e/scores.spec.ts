@@ -129,3 +129,41 @@ test('a file scored without storing it, filtered to one kind of player', async (
   await page.goto('/#/episodes');
   await expect(page.getByText('No episodes yet.')).toBeVisible();
 });
+
+test('a game from no paper scores as itself, and an AgentBoard log scores as AgentBoard', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Episodes of the test game (the custom suite), written by the CLI.
+  const custom = join(dir, 'guess.jsonl');
+  execFileSync('npx', ['tsx', 'scripts/cli.ts', 'run', '--env', 'guess', '--task', 'guess-9', '--agent', 'random', '--episodes', '6', '--out', custom], {
+    encoding: 'utf8',
+    env: { ...process.env, AGENTPLAY_ENVS: 'tests/envs/catalogue.ts' },
+  });
+  await page.goto('/#/scores');
+  await page.getByTestId('scores-file').setInputFiles(custom);
+  const table = page.getByTestId('table-custom');
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  await expect(table.getByRole('heading', { name: 'Custom' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Guess1to9-v0' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^random / })).toContainText('n=6');
+  // No paper's table, no published row beside it.
+  await expect(page.getByTestId('table-smartplay')).toHaveCount(0);
+  await expect(page.locator('tr.published')).toHaveCount(0);
+  await screensAt(page, 'scores-custom-suite', 'table-custom');
+
+  // AgentBoard's own log (a 12-problem PDDL subset run written by AgentBoard's code), picked as a file.
+  await page.getByTestId('scores-file').setInputFiles('tests/fixtures/agentboard/pddl-subset/scripted-agent/logs/pddl.jsonl');
+  const board = page.getByTestId('table-agentboard');
+  await expect(board).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('scores-summary')).toContainText('12 episode(s) scored');
+  await screensAt(page, 'scores-agentboard-log', 'table-agentboard');
+});
+
+/** Desktop and phone screenshots, the phone one scrolled to the table. */
+async function screensAt(page: Page, name: string, table: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId(table).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `test-results/screens/${name}-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
