@@ -1,8 +1,9 @@
 /**
- * SmartPlay's driver protocol (UPSTREAM.md §0, examples/experiment.py): every
- * step asks two questions in sequence over the same system context; the first
- * answer is kept as an assistant turn before the second question, and the
- * second answer is the action text (the environment matches it to an action).
+ * SmartPlay's driver protocol (suites/smartplay/README.md, "Upstream"; SmartPlay's
+ * examples/experiment.py): every step asks two questions in sequence over the same
+ * system context; the first answer is kept as an assistant turn before the second
+ * question, and the second answer is the action text (the environment matches it to
+ * an action).
  */
 import { smartplayContext, type ChatMessage } from '../smartplay.ts';
 
