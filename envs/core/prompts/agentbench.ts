@@ -1,17 +1,18 @@
 /**
- * AgentBench's conversation protocol (text-prompt version; UPSTREAM.md §G, §H and
- * src/server/task.py Session.filter_messages): the task's first user message is
- * the instruction, then the agent's replies and the environment's observations
- * alternate as assistant and user turns. Before each request the history is cut
- * to the first message plus the newest turns that stay under 3,500 "segments",
+ * AgentBench's conversation protocol (text-prompt version; suites/agentbench/README.md,
+ * "Upstream", and for each task's turns envs/os/README.md and envs/db/README.md;
+ * AgentBench's src/server/task.py Session.filter_messages): the task's first user
+ * message is the instruction, then the agent's replies and the environment's
+ * observations alternate as assistant and user turns. Before each request the history
+ * is cut to the first message plus the newest turns that stay under 3,500 "segments",
  * AgentBench's own size measure (agentbenchSegments), and the first message then
  * ends with "\n\n[NOTICE] {n} messages are omitted.".
  *
- * Source note: the notice text, the 3,500 threshold and the segment count were read
- * from AgentBench's src/server/task.py at commit 9b7a46c; another stored revision
- * of that file (504ccbd) has the threshold's `break` commented out (no truncation,
- * so no notice). Which of the two the 41e6807 text-prompt snapshot carries could
- * not be checked here; this port truncates.
+ * Source note: the notice text, the 3,500 threshold and the segment count are those of
+ * AgentBench's src/server/task.py at 41e6807 (the same file as at 9b7a46c). The stored
+ * revision 504ccbd, which has the threshold's `break` commented out (no truncation, so
+ * no notice), is a pull request merged onto 41e6807, not 41e6807 itself (the README's
+ * "Revisions of that cut"); this port truncates, as 41e6807 does.
  */
 import type { ChatMessage } from '../smartplay.ts';
 
