@@ -1,8 +1,9 @@
 /**
- * AgentBoard's VanillaAgent protocol (UPSTREAM.md §J, agentboard/agents/vanilla_agent.py):
- * one system message (the prompt file's system_msg) and one user message made of
- * the instruction, the examples, the goal, the help line(s) and the interaction
- * so far as "Observation: …" / "Action: …" lines, ending in "\nAction: ".
+ * AgentBoard's VanillaAgent protocol (suites/agentboard/README.md, "Upstream";
+ * AgentBoard's agentboard/agents/vanilla_agent.py): one system message (the prompt
+ * file's system_msg) and one user message made of the instruction, the examples, the
+ * goal, the help line(s) and the interaction so far as "Observation: …" / "Action: …"
+ * lines, ending in "\nAction: ".
  * The history keeps the newest `memorySize` lines and then drops the oldest line
  * until the request fits the model's context minus its reply budget.
  */
