@@ -1,5 +1,5 @@
 /**
- * AgentBench OS interaction, text-prompt version (UPSTREAM.md §G, AgentBench @ 41e6807):
+ * AgentBench OS interaction, text-prompt version (README.md, Upstream: AgentBench @ 41e6807):
  * the instruction and one-shot example a model is given, the parsing of its reply,
  * and the wording of the OS's answer.
  */
