@@ -1,5 +1,5 @@
 /**
- * AgentBench DB's text protocol (UPSTREAM.md §H; src/server/tasks/dbbench/__init__.py,
+ * AgentBench DB's text protocol (README.md, Upstream; src/server/tasks/dbbench/__init__.py,
  * text-prompt version): the instruction is the first user message, the agent answers
  * "Ok.", then the question is the second user message. Each reply is parsed with
  * upstream's regular expressions (Python's `.` matches everything but "\n", so the
