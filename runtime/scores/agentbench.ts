@@ -1,5 +1,5 @@
 /**
- * AgentBench's scores (UPSTREAM.md G–I; the paper's Tables 3 and 4), in percent:
+ * AgentBench's scores (README.md, Upstream; the paper's Tables 3 and 4), in percent:
  * the success rate per task set; for DB the accuracy per category, SELECT (every row that
  * is not INSERT or UPDATE), INSERT, UPDATE and its main metric overall_cat_accuracy =
  * mean(SELECT, INSERT, UPDATE) (an absent category counts 0, as upstream's metric does);
@@ -21,7 +21,7 @@ const TAIL = ['SELECT', 'INSERT', 'UPDATE'];
 /**
  * Upstream's per-category metrics, in its order (then any other category met, by name). The DB
  * environment keeps its own list for its metric (envs/db/check.ts): the scores read records, not
- * the environment's modules, so the list is written here from UPSTREAM.md H.
+ * the environment's modules, so the list is written here from README.md, Upstream (DBBench.metrics).
  */
 const DB_CATEGORIES: readonly string[] = ['other', 'counting', 'comparison', 'ranking', 'aggregation-SUM', 'aggregation-MIN', 'aggregation-MAX', 'aggregation-AVG'];
 

@@ -1,5 +1,5 @@
 /**
- * AgentBoard's scores (UPSTREAM.md J; the paper's Table 3), in percent, per task set:
+ * AgentBoard's scores (README.md, Upstream; the paper's Table 3), in percent, per task set:
  * progress rate (the progress at the last step, averaged), success rate, grounding accuracy
  * (valid steps / steps, averaged; a "check …" help action counts as valid, as AgentBoard's
  * environments report it), the easy/hard splits of progress and success, and the

@@ -1,12 +1,12 @@
 /**
- * The published tables of the three papers, typed in from their text (a copy of
- * ../shared/data/published/published.json; see its README). Row and column names are the papers' own.
+ * The published tables of the three papers, typed in from their text (sources: README.md,
+ * Upstream). Row and column names are the papers' own.
  *
  * SmartPlay: Wu et al., arXiv 2310.01557v5, Table 4 (raw) and Table 2 (normalised); human and
  *   minimum scores from Appendix D and SmartPlay's evaluation configs.
  * AgentBench: Liu et al., ICLR 2024, Table 3 (test set) and Table 2 (Weight⁻¹).
  * AgentBoard: Ma et al., NeurIPS 2024 Datasets and Benchmarks, Table 3.
- * Challenge levels: SmartPlay's per-game evaluation configs (UPSTREAM.md §0).
+ * Challenge levels: SmartPlay's per-game evaluation configs (README.md, Upstream).
  * Published numbers are cited facts with their source; no upstream code is copied.
  */
 

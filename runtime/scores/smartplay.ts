@@ -1,5 +1,5 @@
 /**
- * SmartPlay's scores (UPSTREAM.md §0; the paper's Tables 2 and 4): per game the mean
+ * SmartPlay's scores (README.md, Upstream; the paper's Tables 2 and 4): per game the mean
  * episode score and the human-normalised score (raw − min) / (human − min), and the
  * capability scores Σ_games (level − 1)·normalised / Σ_games (level − 1).
  *
