@@ -1,5 +1,6 @@
 /**
- * AgentBoard's logs as episodes (UPSTREAM.md §J). `logs/{task}.jsonl` is not JSON Lines:
+ * AgentBoard's logs as episodes (the top-level README.md, "Log importers"; AgentBoard's
+ * agentboard/utils/logging/logger.py). `logs/{task}.jsonl` is not JSON Lines:
  * each problem's record is written with json.dumps(indent=2), so the file is a stream of
  * pretty-printed JSON objects, read here with a streaming scanner. Each record has `id`
  * (the problem's number in that run), `task_name` and `goal` (which problem it is: see
