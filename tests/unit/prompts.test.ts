@@ -1,6 +1,7 @@
 /**
- * Prompt protocols, checked against strings written from /work/shared/UPSTREAM.md
- * (§0 SmartPlay driver, §J AgentBoard VanillaAgent) and AgentBench's Session.filter_messages.
+ * Prompt protocols, checked against strings written from the suites' upstream facts
+ * (suites/smartplay/README.md, suites/agentboard/README.md and suites/agentbench/README.md,
+ * "Upstream": SmartPlay's driver, AgentBoard's VanillaAgent, AgentBench's Session.filter_messages).
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
