@@ -13,6 +13,11 @@ import { listExclusions } from '../studies/studyDb.ts';
 import { openDatabase } from '../store/db.ts';
 import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 import { facetsOf, matches } from './selection.ts';
+import { registerEnv } from '../../envs/index.ts';
+import extraEnvs from 'virtual:extra-envs';
+
+// The same environments as the page (vite.config.ts extraEnvs), so their episodes score here too.
+for (const line of extraEnvs) registerEnv(line);
 
 let records: EpisodeRecord[] = [];
 let taskInfo: TaskInfoFn | null = null;

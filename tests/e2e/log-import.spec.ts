@@ -7,7 +7,9 @@ import { expect, test } from '@playwright/test';
 
 test('an AgentBoard log and a picked AgentBench runs.jsonl import, each into the environment its name or text says', async ({ page }) => {
   await page.goto('/#/episodes');
-  const log = JSON.stringify({ id: 0, task_name: 'babyai', goal: 'g', difficulty: 'easy', is_done: false, progress_rate: 0, grounding_acc: 1, score_change_record: [], trajectory: { 'Interaction Turn 0': { Goal: 'g', Observation: 'x', Action: 'turn left', 'Progress Rate': 0 } } }, null, 2);
+  // A record names its problem as AgentBoard writes it: the gym id and the goal line (the importer matches by both).
+  const goal = 'go to the red ball';
+  const log = JSON.stringify({ id: 0, task_name: 'BabyAI-GoToRedBallGrey-v0', goal, difficulty: 'easy', is_done: false, progress_rate: 0, grounding_acc: 1, score_change_record: [], trajectory: { 'Interaction Turn 0': { Goal: goal, Observation: 'x', Action: 'turn left', 'Progress Rate': 0 } } }, null, 2);
   await page.getByTestId('import-input').setInputFiles({ name: 'babyai.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(log + '\n') });
   await expect(page.getByRole('status')).toContainText('Imported 1 episode(s) from babyai.jsonl (an AgentBoard log)');
   await expect(page.getByText('babyai-0').first()).toBeVisible();
