@@ -128,7 +128,7 @@ export const CHARTS: ChartSpec[] = [
     id: 'distribution',
     title: 'Score per episode',
     caption:
-      'One dot per episode: SmartPlay's games and games from no paper by raw score, AgentBoard task sets by progress rate (%). The tick marks each group’s mean.',
+      'One dot per episode: SmartPlay’s games and games from no paper by raw score, AgentBoard task sets by progress rate (%). The tick marks each group’s mean.',
     draw({ report, points, shown, width }) {
       const label = labelOf(report);
       const data = points

@@ -8,10 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getTask, loadEnv } from '../../envs/index.ts';
-import { startEpisode, whenIdle } from '../../envs/core/runner.ts';
-import { runModelDriver } from '../../runtime/drivers/index.ts';
-import type { ChatClient, ChatRequest, ChatResult } from '../../runtime/models/types.ts';
+import { requestsEqualUpstream, scriptedRequests } from '../support/scripted-requests.ts';
 import type { ChatMessage } from '../../envs/core/prompts/index.ts';
 import { importAgentBenchRuns } from '../../runtime/importers/index.ts';
 
@@ -19,35 +16,9 @@ const dir = new URL('../fixtures/upstream/agentbench/conversation/', import.meta
 const scenarios = JSON.parse(readFileSync(new URL('scenarios.json', dir), 'utf8')) as Record<string, { taskId: string; replies: string[] }>;
 const upstream = JSON.parse(readFileSync(new URL('requests.json', dir), 'utf8')) as Record<string, { requests: ChatMessage[][]; status: string; history: { role: string; content: string }[] }>;
 
-/** Plays the scenario's replies with the model driver and returns every request it sent. */
-async function requestsOf(name: string): Promise<ChatMessage[][]> {
-  const { taskId, replies } = scenarios[name];
-  const env = await loadEnv(taskId.split('-')[0]);
-  const task = getTask(env, taskId);
-  const actor = startEpisode(env, task, { seed: 0 });
-  await whenIdle(actor);
-  const sent: ChatMessage[][] = [];
-  const client: ChatClient = {
-    kind: 'fake',
-    model: 'scripted',
-    async complete(request: ChatRequest): Promise<ChatResult> {
-      sent.push(request.messages.map((m) => ({ role: m.role, content: m.content })));
-      return { text: replies[sent.length - 1] ?? '', latencyMs: 0, finishReason: 'stop' };
-    },
-  };
-  await runModelDriver({ actor, env, task, client });
-  return sent;
-}
 
 describe("AgentBench's conversation as its own code sends it", () => {
-  for (const name of Object.keys(scenarios)) {
-    it(`${name}: every request equals upstream's (${upstream[name].requests.length} requests)`, async () => {
-      const ours = await requestsOf(name);
-      const theirs = upstream[name].requests;
-      expect(ours.length).toBe(theirs.length);
-      for (let i = 0; i < theirs.length; i++) expect(ours[i], `request ${i + 1}`).toEqual(theirs[i]);
-    }, 60_000);
-  }
+  requestsEqualUpstream(Object.keys(scenarios), (n) => scriptedRequests(scenarios[n].taskId, scenarios[n].replies), (n) => upstream[n].requests);
 
   it('the OS opening is seven messages and the DB opening three, before the first reply', () => {
     expect(upstream['os-dev-13'].requests[0].map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user']);
