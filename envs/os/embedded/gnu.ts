@@ -7,15 +7,17 @@
  */
 import type { Command, ExecResult, ResolvedCommandContext } from 'just-bash';
 import { abs, command, fail, ok, type Host } from './host.ts';
+import { YES_FOREVER } from './pipes.ts';
 
 /**
- * Commands run one after the other here, so `yes` cannot run until its reader stops: it writes
- * as many lines as the output limit holds (1 MiB), which covers `yes | head -N` and the like;
- * `yes` alone or into a reader that never stops then ends at that limit, not after 1.5 s.
+ * Commands run one after the other here, so `yes` cannot run until its reader stops: into a
+ * pipe it writes 64 KiB of lines (enough for `yes | head -N`, `yes | rm -i`; 1 MiB made each
+ * `yes | head -3` take 0.3 s). Where nothing reads it (pipes.ts renames it YES_FOREVER) it
+ * writes past the output limit, so the command is stopped as bash's never-ending `yes` would be.
  */
-function yes(args: string[], ctx: ResolvedCommandContext): ExecResult {
+function yes(args: string[], ctx: ResolvedCommandContext, forever = false): ExecResult {
   const line = `${args.length ? args.join(' ') : 'y'}\n`;
-  const limit = Math.min(ctx.limits.maxOutputSize, 1 << 20);
+  const limit = forever ? ctx.limits.maxOutputSize + line.length : Math.min(ctx.limits.maxOutputSize, 1 << 16);
   return ok(line.repeat(Math.max(1, Math.floor(limit / line.length))));
 }
 
@@ -288,6 +290,7 @@ function dirname(args: string[], ctx: ResolvedCommandContext): Promise<ExecResul
 export function gnuCommands(host: Host): Command[] {
   return [
     command('yes', async (a, ctx) => yes(a, ctx)),
+    command(YES_FOREVER, async (a, ctx) => yes(a, ctx, true)),
     command('seq', (a, ctx) => seq(a, ctx)),
     command('xargs', (a, ctx) => ctx.origCommand!(splitAttached(a, 'nILPdaEs', true))),
     command('paste', (a, ctx) => {
