@@ -16,6 +16,8 @@ import { YES_FOREVER } from './pipes.ts';
  * writes past the output limit, so the command is stopped as bash's never-ending `yes` would be.
  */
 function yes(args: string[], ctx: ResolvedCommandContext, forever = false): ExecResult {
+  if (args[0] === '--help') return ok('Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly output a line with all specified STRING(s), or \'y\'.\n');
+  if (args[0] === '--version') return ok('yes (GNU coreutils) 9.1\n');
   const line = `${args.length ? args.join(' ') : 'y'}\n`;
   const limit = forever ? ctx.limits.maxOutputSize + line.length : Math.min(ctx.limits.maxOutputSize, 1 << 16);
   return ok(line.repeat(Math.max(1, Math.floor(limit / line.length))));
@@ -287,9 +289,44 @@ function dirname(args: string[], ctx: ResolvedCommandContext): Promise<ExecResul
   return ctx.origCommand!(args);
 }
 
+/**
+ * `rm -i` (just-bash has no -i): GNU asks on stderr for each operand and reads the answer from
+ * stdin even when it is not a terminal, which is what `yes | rm -i FILE` relies on. Files only;
+ * a directory with -r is removed on one answer (GNU asks per entry).
+ */
+async function rmInteractive(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
+  const flags = args.filter((a) => a.startsWith('-') && a !== '-' && a !== '--');
+  const interactive = flags.some((f) => f === '--interactive' || f === '--interactive=always' || (!f.startsWith('--') && f.includes('i')));
+  if (!interactive || flags.some((f) => !f.startsWith('--') && f.includes('f') && f.lastIndexOf('f') > f.lastIndexOf('i'))) return ctx.origCommand!(args.map((a) => (a.startsWith('-') && !a.startsWith('--') ? a.replace(/i/g, '') : a)).filter((a) => a !== '-'));
+  const kept = flags.map((f) => (f.startsWith('--') ? (f.startsWith('--interactive') ? '' : f) : f.replace(/i/g, ''))).filter((f) => f && f !== '-');
+  const answers = String(ctx.stdin).split('\n');
+  let stderr = '';
+  let stdout = '';
+  let status = 0;
+  for (const operand of args.filter((a) => !a.startsWith('-') || a === '-')) {
+    const path = abs(ctx, operand);
+    const st = await host.fs.lstat(path).catch(() => null);
+    if (st === null) {
+      stderr += `rm: cannot remove '${operand}': No such file or directory\n`;
+      status = 1;
+      continue;
+    }
+    const kind = st.isDirectory ? 'directory' : st.isSymbolicLink ? 'symbolic link' : st.size === 0 ? 'regular empty file' : 'regular file';
+    stderr += `rm: remove ${kind} '${operand}'? `;
+    const answer = answers.shift() ?? '';
+    if (!/^[yY]/.test(answer)) continue;
+    const r = await ctx.origCommand!([...kept, '--', operand]);
+    stdout += r.stdout;
+    stderr += r.stderr;
+    if (r.exitCode) status = r.exitCode;
+  }
+  return { stdout, stderr, exitCode: status };
+}
+
 export function gnuCommands(host: Host): Command[] {
   return [
     command('yes', async (a, ctx) => yes(a, ctx)),
+    command('rm', (a, ctx) => rmInteractive(host, a, ctx)),
     command(YES_FOREVER, async (a, ctx) => yes(a, ctx, true)),
     command('seq', (a, ctx) => seq(a, ctx)),
     command('xargs', (a, ctx) => ctx.origCommand!(splitAttached(a, 'nILPdaEs', true))),
