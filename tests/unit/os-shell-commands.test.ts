@@ -135,6 +135,11 @@ const GNU: [string, string][] = [
   ["paste -d: c1 - < c2", "a:a\nb:c\nd:d\n"],
   ["seq -s' ' 3", "1 2 3\n"],
   ["seq -f 'n%g' 1 0.5 2", "n1\nn1.5\nn2\n"],
+  ["ls nosuch; echo $?", "2\nls: cannot access 'nosuch': No such file or directory\n"],
+  ["ls d nosuch", "d:\nempty\nh.txt\nsub\nx.txt\nls: cannot access 'nosuch': No such file or directory\n"],
+  ["touch g1; yes | rm -i g1; ls g1", "rm: remove regular empty file 'g1'? ls: cannot access 'g1': No such file or directory\n"],
+  ["touch g2; yes n | rm -i g2; ls g2", "g2\nrm: remove regular empty file 'g2'? "],
+  ["yes --help", "Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly output a line with all specified STRING(s), or 'y'.\n\n      --help        display this help and exit\n      --version     output version information and exit\n\nGNU coreutils online help: <https://www.gnu.org/software/coreutils/>\nReport any translation bugs to <https://translationproject.org/team/>\nFull documentation <https://www.gnu.org/software/coreutils/yes>\nor available locally via: info '(coreutils) yes invocation'\n"],
 ];
 
 describe('os shell: everyday commands print what GNU prints', () => {

@@ -606,7 +606,14 @@ async function ls(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
     } else for (const f of a.slice(1)) flags.add(f);
   }
   const long = flags.has('l') || flags.has('n') || flags.has('g') || flags.has('o');
-  if (!long) return ctx.origCommand ? ctx.origCommand(args) : fail('ls: unavailable');
+  if (!long) {
+    if (!ctx.origCommand) return fail('ls: unavailable');
+    // GNU words a missing operand "cannot access '…'" and exits 2 (just-bash: "ls: X: …", 1).
+    const r = await ctx.origCommand(args);
+    const stderr = r.stderr.replace(/^ls: (.*): No such file or directory$/gm, "ls: cannot access '$1': No such file or directory");
+    // just-bash also leaves a blank line where the missing operand's listing would follow.
+    return stderr === r.stderr ? r : { ...r, stdout: r.stdout.replace(/\n\n$/, '\n'), stderr, exitCode: 2 };
+  }
   const names = await ownerNames(host);
   const now = host.clock.now();
   const showAll = flags.has('a');

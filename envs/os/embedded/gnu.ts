@@ -2,7 +2,7 @@
  * Everyday commands as agents type them (issue 28), where just-bash lacks them or prints
  * differently from GNU coreutils 9.1 / bash 5.2: `yes`, `timeout` on the simulated clock,
  * attached option values (`xargs -n2 -I{}`, `paste -sd+`, `seq -f FMT`), `nl`'s unnumbered
- * lines, `column` without -t, `realpath` (missing last component, --relative-to), and
+ * lines, `column` without -t, `realpath` (missing last component, --relative-to), `rm -i`, and
  * `basename /` / `dirname /`. tests/unit/os-shell-commands.test.ts holds GNU's outputs.
  */
 import type { Command, ExecResult, ResolvedCommandContext } from 'just-bash';
@@ -16,7 +16,7 @@ import { YES_FOREVER } from './pipes.ts';
  * writes past the output limit, so the command is stopped as bash's never-ending `yes` would be.
  */
 function yes(args: string[], ctx: ResolvedCommandContext, forever = false): ExecResult {
-  if (args[0] === '--help') return ok('Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly output a line with all specified STRING(s), or \'y\'.\n');
+  if (args[0] === '--help') return ok('Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly output a line with all specified STRING(s), or \'y\'.\n\n      --help        display this help and exit\n      --version     output version information and exit\n\nGNU coreutils online help: <https://www.gnu.org/software/coreutils/>\nReport any translation bugs to <https://translationproject.org/team/>\nFull documentation <https://www.gnu.org/software/coreutils/yes>\nor available locally via: info \'(coreutils) yes invocation\'\n');
   if (args[0] === '--version') return ok('yes (GNU coreutils) 9.1\n');
   const line = `${args.length ? args.join(' ') : 'y'}\n`;
   const limit = forever ? ctx.limits.maxOutputSize + line.length : Math.min(ctx.limits.maxOutputSize, 1 << 16);
