@@ -207,6 +207,15 @@ export function modeString(mode: number, kind: 'file' | 'dir' | 'link'): string 
   );
 }
 
+async function subdirs(host: Host, path: string): Promise<number> {
+  let n = 0;
+  for (const name of await host.fs.readdir(path).catch(() => [] as string[])) {
+    const st = await host.fs.lstat(`${path === '/' ? '' : path}/${name}`).catch(() => null);
+    if (st?.isDirectory) n++;
+  }
+  return n;
+}
+
 async function stat(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   let format: string | undefined;
   let printf = false;
@@ -239,6 +248,8 @@ async function stat(host: Host, args: string[], ctx: ResolvedCommandContext): Pr
     const owner = host.owners.get(path) ?? { uid: 0, gid: 0 };
     const kind = st.isDirectory ? 'dir' : st.isSymbolicLink ? 'link' : 'file';
     const sizes = own(st);
+    // A directory's links: itself, its entry in the parent, and each subdirectory's `..`.
+    const links = kind === 'dir' ? 2 + (await subdirs(host, path)) : 1;
     const mtime = st.mtime;
     const secs = Math.floor(mtime.getTime() / 1000);
     const fields: Record<string, () => string> = {
@@ -253,7 +264,7 @@ async function stat(host: Host, args: string[], ctx: ResolvedCommandContext): Pr
       g: () => String(owner.gid),
       U: () => names.user.get(owner.uid) ?? 'UNKNOWN',
       G: () => names.group.get(owner.gid) ?? 'UNKNOWN',
-      h: () => (kind === 'dir' ? '2' : '1'),
+      h: () => String(links),
       i: () => String(st.ino ?? 0),
       b: () => String(sizes.disk / 512),
       B: () => '512',
@@ -557,7 +568,7 @@ export function coreutilsCommands(host: Host): Command[] {
     command('find', async (a, ctx) => (ctx.origCommand ? ctx.origCommand(findArgs(a)) : fail('find: unavailable'))),
     command('grep', (a, ctx) => grep(a, ctx)),
     command('ls', (a, ctx) => ls(host, a, ctx)),
-    ...['cat', 'head', 'tail', 'wc', 'sort', 'md5sum', 'sha256sum', 'base64', 'od', 'xxd', 'tac', 'nl'].map((n) => permissionAware(host, n)),
+    ...['cat', 'head', 'tail', 'wc', 'sort', 'md5sum', 'sha256sum', 'base64', 'od', 'xxd', 'tac'].map((n) => permissionAware(host, n)),
   ];
 }
 
@@ -595,7 +606,14 @@ async function ls(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
     } else for (const f of a.slice(1)) flags.add(f);
   }
   const long = flags.has('l') || flags.has('n') || flags.has('g') || flags.has('o');
-  if (!long) return ctx.origCommand ? ctx.origCommand(args) : fail('ls: unavailable');
+  if (!long) {
+    if (!ctx.origCommand) return fail('ls: unavailable');
+    // GNU words a missing operand "cannot access '…'" and exits 2 (just-bash: "ls: X: …", 1).
+    const r = await ctx.origCommand(args);
+    const stderr = r.stderr.replace(/^ls: (.*): No such file or directory$/gm, "ls: cannot access '$1': No such file or directory");
+    // just-bash also leaves a blank line where the missing operand's listing would follow.
+    return stderr === r.stderr ? r : { ...r, stdout: r.stdout.replace(/\n\n$/, '\n'), stderr, exitCode: 2 };
+  }
   const names = await ownerNames(host);
   const now = host.clock.now();
   const showAll = flags.has('a');

@@ -11,6 +11,7 @@ import { callsInOrder, DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOpt
 import { SimClock } from './clock.ts';
 import { clockedFs } from './fs.ts';
 import { coreutilsCommands } from './coreutils.ts';
+import { gnuCommands } from './gnu.ts';
 import { packageCommands } from './packages.ts';
 import { ROOT, guardedFs, type Identity } from './perms.ts';
 import type { Host } from './host.ts';
@@ -97,7 +98,7 @@ export class EmbeddedShell implements Shell {
     private readonly defenseInDepth = true,
   ) {
     this.session = new SessionState(cwd);
-    this.commands = [...userCommands(host), ...systemCommands(host), ...coreutilsCommands(host), ...packageCommands(host), ...pythonCommands(host), this.session.stateCommand()];
+    this.commands = [...userCommands(host), ...systemCommands(host), ...coreutilsCommands(host), ...gnuCommands(host), ...packageCommands(host), ...pythonCommands(host), this.session.stateCommand()];
     // A second instance only parses: its transform plugin picks out function definitions.
     this.parser = new jb.Bash({ commands: ['echo'] });
     const collect: TransformPlugin = {

@@ -8,12 +8,24 @@
  * 2. `cmd &` runs to its end here (there are no real background processes) and leaves cmd's
  *    exit status, where bash's `&` always succeeds: `for …; do sudo … & done` in an init
  *    script must not fail the task. The statement is followed by `true` in the same list.
+ * 3. Commands run one after another here, so `yes` writes a bounded number of lines. Where
+ *    nothing reads it (last in its pipeline, alone, into a file) bash's `yes` never ends: it
+ *    becomes YES_FOREVER, which fills the output limit so the command is stopped as a runaway.
  */
 import type { TransformPlugin } from 'just-bash';
 
 const LOSES_STDIN = new Set(['If', 'Case', 'For', 'CStyleFor', 'ConditionalCommand']);
 
 type Node = { type?: string; [key: string]: unknown };
+
+/** The internal name of a `yes` nothing reads (see gnu.ts). */
+export const YES_FOREVER = '__agentplay_yes_forever';
+
+function unreadYes(command: Node | undefined): void {
+  const name = command?.type === 'SimpleCommand' ? (command.name as Node | null) : null;
+  const parts = name?.parts as Node[] | undefined;
+  if (parts?.length === 1 && parts[0].type === 'Literal' && parts[0].value === 'yes') parts[0] = { ...parts[0], value: YES_FOREVER };
+}
 
 function group(command: Node): Node {
   const pipeline = { type: 'Pipeline', commands: [command], negated: false };
@@ -44,6 +56,7 @@ function visit(value: unknown, depth: number): void {
     return;
   }
   const node = value as Node;
+  if (node.type === 'Pipeline' && Array.isArray(node.commands)) unreadYes((node.commands as Node[])[node.commands.length - 1]);
   if (node.type === 'Pipeline' && Array.isArray(node.commands) && node.commands.length > 1) {
     node.commands = (node.commands as Node[]).map((c) => (c && LOSES_STDIN.has(c.type ?? '') ? group(c) : c));
   }

@@ -97,7 +97,8 @@ function matching(host: Host, args: string[]): number[] {
 
 function mktemp(host: Host, args: string[], ctx: ResolvedCommandContext) {
   const dir = args.includes('-d') || args.includes('--directory');
-  const template = args.find((a) => !a.startsWith('-')) ?? 'tmp.XXXXXXXXXX';
+  // The operand is the template; -p's value is the directory.
+  const template = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-p') ?? 'tmp.XXXXXXXXXX';
   const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const name = template.replace(/X{3,}$/, (xs) => Array.from(xs, () => letters[Math.floor(host.random() * letters.length)]).join(''));
   if (name === template) return fail(`mktemp: too few X's in template '${template}'`);
@@ -160,19 +161,6 @@ export function systemCommands(host: Host): Command[] {
       if (made.dir) await host.fs.mkdir(made.path, { recursive: true });
       else await host.fs.writeFile(made.path, '');
       return ok(`${made.path}\n`);
-    }),
-    command('realpath', async (a, ctx) => {
-      let stdout = '';
-      let stderr = '';
-      for (const p of a.filter((x) => !x.startsWith('-'))) {
-        try {
-          stdout += `${await host.fs.realpath(abs(ctx, p))}\n`;
-        } catch {
-          if (a.includes('-m')) stdout += `${abs(ctx, p)}\n`;
-          else stderr += `realpath: ${p}: No such file or directory\n`;
-        }
-      }
-      return { stdout, stderr, exitCode: stderr ? 1 : 0 };
     }),
     command('uptime', async () => {
       const up = Math.floor(host.clock.uptimeSeconds() / 60);
