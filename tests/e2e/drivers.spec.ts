@@ -78,7 +78,8 @@ test('a failing model endpoint gives a clear message and a retry; nothing was pl
 test('a watched run can be paused, stepped one action at a time, and resumed', async ({ page }) => {
   await page.goto('/#/watch/hanoi/hanoi-3?seed=1');
   await page.getByLabel('Oracle (privileged: sees the hidden state)').check();
-  await page.getByLabel('Pause between actions (ms)').fill('400');
+  // A long pause between actions, so the Pause click lands before the second action even on a loaded machine.
+  await page.getByLabel('Pause between actions (ms)').fill('1500');
   await page.getByRole('button', { name: 'Start' }).click();
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.waitForTimeout(1500);
@@ -90,7 +91,7 @@ test('a watched run can be paused, stepped one action at a time, and resumed', a
   await page.getByRole('button', { name: 'Step' }).click();
   await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${paused + 1} /`));
   await page.getByRole('button', { name: 'Resume' }).click();
-  await expect(page.getByTestId('outcome')).toContainText('Solved!', { timeout: 10_000 });
+  await expect(page.getByTestId('outcome')).toContainText('Solved!', { timeout: 20_000 });
 });
 
 test('batch mode: 20 Bandits episodes by the random driver, with progress and a summary', async ({ page }) => {
