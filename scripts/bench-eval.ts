@@ -18,7 +18,8 @@ import { loadEnv } from '../envs/index.ts';
 import type { EnvDefinition, TaskInfo } from '../envs/core/types.ts';
 import { modelDriver } from '../runtime/drivers/driver.ts';
 import { evaluate, type PlanOptions } from '../runtime/eval/index.ts';
-import { benchmarkTasks, hasSplits } from '../runtime/eval/plan.ts';
+import { hasSplits } from '../runtime/eval/plan.ts';
+import { defaultTasks } from '../runtime/plan.ts';
 import { createOpenAIClient } from '../runtime/models/openai.ts';
 import { useInProcessEngines, useWorkerEngines } from './workerEngines.ts';
 
@@ -43,7 +44,7 @@ const CASES: Case[] = [
 async function rate(env: EnvDefinition, c: Case, url: string, concurrency: number, n: number, dir: string): Promise<{ perSecond: number; cpuMs: number }> {
   const client = createOpenAIClient({ baseUrl: url, model: c.model, stream: false });
   // A set with splits: its first n tasks of the case's split, once each; otherwise n seeds of each task.
-  const units = hasSplits(env) ? { tasks: benchmarkTasks(env, c.plan.split ?? 'test').slice(0, n).map((t) => t.id) } : { seeds: n };
+  const units = hasSplits(env) ? { tasks: defaultTasks(env, c.plan.split ?? 'test').slice(0, n).map((t) => t.id) } : { seeds: n };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   const r = await evaluate({

@@ -43,11 +43,6 @@ export function resolveEnvIds(spec: string, catalogue: readonly { id: string; su
   return ids;
 }
 
-/** The suite's task set of one environment (runtime/plan.ts defaultTasks). */
-export function benchmarkTasks(env: EnvDefinition, split: Split): TaskInfo[] {
-  return defaultTasks(env, split);
-}
-
 export interface PlanOptions {
   /** Default 'test' (the split the papers report). */
   split?: Split;
@@ -64,7 +59,7 @@ export function planUnits(envs: readonly EnvDefinition[], options: PlanOptions =
   const split = options.split ?? 'test';
   const units: EvalUnit[] = [];
   for (const env of envs) {
-    const tasks = options.tasks ? options.tasks.map((id) => getTask(env, id)) : benchmarkTasks(env, split);
+    const tasks = options.tasks ? options.tasks.map((id) => getTask(env, id)) : defaultTasks(env, split);
     for (const { task, seed } of planEpisodes(env, tasks, { seedsPerTask: options.seeds, firstSeed: options.firstSeed })) {
       units.push({ env, task, seed, key: unitKey(env.id, task.id, seed) });
     }

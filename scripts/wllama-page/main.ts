@@ -1,33 +1,34 @@
 /**
  * Puts the wllama adapter on `window.wllamaPage` for Playwright (the spec and the bench
  * drive it with page.evaluate). Imports the adapter exactly as the app will, so the
- * build proves the lazy import and the wasm asset. `playHanoi` runs the project's model
- * driver with the engine on Hanoi3Disk, the path the app's Watch view takes.
+ * build proves the lazy import and the wasm asset. `playTask` runs the project's model
+ * driver with the engine on a task the caller names, the path the app's Watch view takes.
  */
 import { createWllamaClient, type WllamaClient } from '../../runtime/models/wllama.ts';
 import { deleteCachedModel, listCachedModels } from '../../runtime/models/gguf-cache.ts';
 import { runModelDriver, resolveSampling } from '../../runtime/drivers/modelDriver.ts';
 import { modelDriverInfo } from '../../runtime/drivers/driverInfo.ts';
 import { startEpisode } from '../../envs/core/runner.ts';
-import { hanoi } from '../../envs/hanoi/index.ts';
-import { suiteById } from '../../suites/index.ts';
+import { getTask, loadEnv } from '../../envs/index.ts';
+import { suiteOf } from '../../suites/index.ts';
 
-/** Plays `steps` steps of Hanoi3Disk (seed 0) with the model driver; returns what was recorded. */
-async function playHanoi(client: WllamaClient, steps: number, sampling: { temperature: number; maxTokens: number }) {
-  const task = hanoi.tasks()[0];
-  const actor = startEpisode(hanoi, task, { seed: 0 });
-  const result = await runModelDriver({ actor, env: hanoi, task, client, ...sampling, maxSteps: steps });
+/** Plays `steps` steps of the task (seed 0) with the model driver; returns what was recorded. */
+async function playTask(client: WllamaClient, envId: string, taskId: string, steps: number, sampling: { temperature: number; maxTokens: number }) {
+  const env = await loadEnv(envId);
+  const task = getTask(env, taskId);
+  const actor = startEpisode(env, task, { seed: 0 });
+  const result = await runModelDriver({ actor, env, task, client, ...sampling, maxSteps: steps });
   const history = actor.getSnapshot().context.history.map((h) => ({ action: h.action, actor: h.actor, model: h.model }));
   actor.stop();
   return {
     stop: result.stop,
     error: result.error?.message,
-    driver: modelDriverInfo(client, 'smartplay', resolveSampling(suiteById('smartplay'), sampling)),
+    driver: modelDriverInfo(client, suiteOf(env).id, resolveSampling(suiteOf(env), sampling, env.conversation(suiteOf(env).id, task))),
     history,
   };
 }
 
-const api = { createWllamaClient, listCachedModels, deleteCachedModel, playHanoi };
+const api = { createWllamaClient, listCachedModels, deleteCachedModel, playTask };
 export type WllamaPageApi = typeof api;
 
 (window as unknown as { wllamaPage: WllamaPageApi }).wllamaPage = api;

@@ -41,6 +41,8 @@ export function detailBeyond(title: string, description: string): string {
 }
 
 export function taskRows(entry: EnvEntry, env: EnvDefinition): TaskRow[] {
+  // The environment's suites, named once for all its rows.
+  const benchmarks = suiteNames(entry);
   return env.tasks().map((task) => {
     let description = task.description ?? '';
     if (!description && env.describe) {
@@ -53,7 +55,7 @@ export function taskRows(entry: EnvEntry, env: EnvDefinition): TaskRow[] {
     return {
       key: `${env.id}/${task.id}`,
       envId: env.id,
-      benchmarks: suiteNames(entry),
+      benchmarks,
       id: task.id,
       name: task.name,
       title: task.title || task.name,

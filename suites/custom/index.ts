@@ -4,7 +4,7 @@
  * score and success rate per task with intervals) with no published rows beside it.
  */
 import type { Suite } from '../../envs/core/suite.ts';
-import type { ChatMessage } from '../../envs/core/prompts/index.ts';
+import { agentbenchConversation } from '../../envs/core/prompts/index.ts';
 
 /** No benchmark fixes a count: ten seeds a task give an interval worth reading. */
 const EPISODES = 10;
@@ -13,13 +13,9 @@ export const suite: Suite = {
   id: 'custom',
   name: 'Custom',
   summary: 'Games from no paper: a plain conversation and a table of their own.',
+  // The manual, then observations and replies as turns: AgentBench's conversation shape, with nothing cut.
   prompt(ctx) {
-    const first = ctx.observations[0] ?? '';
-    const messages: ChatMessage[] = [{ role: 'user', content: first === '' ? ctx.manual : `${ctx.manual}\n\n${first}` }];
-    for (let i = 1; i < ctx.observations.length; i++) {
-      messages.push({ role: 'assistant', content: ctx.actions[i - 1] });
-      messages.push({ role: 'user', content: ctx.observations[i] });
-    }
+    const messages = agentbenchConversation({ instruction: ctx.manual, observations: ctx.observations, actions: ctx.actions });
     return { suite: 'custom', calls: 1, messages: () => messages.map((m) => ({ ...m })), action: (replies) => replies[0] ?? '', defaults: {} };
   },
   sampling: () => ({}),

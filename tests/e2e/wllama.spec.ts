@@ -243,7 +243,7 @@ test('the model driver plays three Hanoi steps with the engine, the same way twi
     const runs = [];
     for (let i = 0; i < 2; i++) {
       const client = window.wllamaPage.createWllamaClient({ source: { kind: 'url', url } });
-      const run = await window.wllamaPage.playHanoi(client, 3, { temperature: 0, maxTokens: 24 });
+      const run = await window.wllamaPage.playTask(client, 'hanoi', 'hanoi-3', 3, { temperature: 0, maxTokens: 24 });
       runs.push({ ...run, info: client.info, lastStats: client.lastStats });
       await client.unload();
     }
