@@ -26,7 +26,7 @@ export interface EpisodeCount {
 
 /** How many episodes a run plays of one task. */
 export function episodesOf(env: EnvDefinition, task: TaskInfo, options: EpisodeCount = {}): number {
-  const defaults = suiteOf(env, options.suite).batchDefaults(task);
+  const defaults = suiteOf(env, options.suite, task).batchDefaults(task);
   const fixed = defaults.wholeSet && env.usesSeed?.(task) === false;
   if (fixed) return 1;
   return options.seedsPerTask ?? defaults.episodes;
@@ -34,7 +34,9 @@ export function episodesOf(env: EnvDefinition, task: TaskInfo, options: EpisodeC
 
 /** The tasks a run plays when none are named: the suite's set (in `split` where the environment has splits). */
 export function defaultTasks(env: EnvDefinition, split: Split = 'test', suite?: string): TaskInfo[] {
-  return suiteOf(env, suite).defaultTasks(env, split);
+  const chosen = suiteOf(env, suite);
+  // An environment in several suites may list tasks of one suite only (ALFWorld): the suite plays its own.
+  return chosen.defaultTasks(env, split).filter((t) => t.suite === undefined || t.suite === chosen.id);
 }
 
 /** Every episode of these tasks, task by task, seeds from `firstSeed` up. */

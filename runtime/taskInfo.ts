@@ -22,7 +22,7 @@ export function envTaskInfo(envs: readonly EnvDefinition[]): TaskInfoFn {
         try {
           const task = getTask(env, taskId) as Parameters<typeof taskMeta>[2];
           // Tasks resolved beyond the built-in list (e.g. babyai-<Level>-seed<N>) stand outside the paper's columns.
-          const suite = suiteOf(env);
+          const suite = suiteOf(env, undefined, task);
           meta = taskMeta(suite, columnOf(env, suite.id), task, env.tasks().some((t) => t.id === task.id));
         } catch {
           meta = undefined; // a task this catalogue does not know (e.g. from an imported task file)

@@ -32,7 +32,9 @@ export function suiteById(id: string): Suite {
 }
 
 /** The suite an environment plays under: `id` when it belongs to it, else its first (its default). */
-export function suiteOf(env: Pick<EnvMeta, 'id' | 'suites'>, id?: string): Suite {
+export function suiteOf(env: Pick<EnvMeta, 'id' | 'suites'>, id?: string, task?: { suite?: string }): Suite {
+  // A task that belongs to one of its environment's suites plays under it (ALFWorld's lists).
+  if (id === undefined && task?.suite !== undefined) id = task.suite;
   if (id !== undefined) {
     if (!env.suites.some((m) => m.suite === id)) throw new Error(`${env.id} is not in the suite "${id}"; it is in ${env.suites.map((m) => m.suite).join(', ')}.`);
     return suiteById(id);
@@ -70,7 +72,7 @@ export function conversationFor(
   episode: { seed: number; observations: readonly string[]; actions: readonly string[] },
   options: { suite?: string; params?: ProtocolParams } = {},
 ): PromptPlan {
-  const suite = suiteOf(env, options.suite);
+  const suite = suiteOf(env, options.suite, task);
   const t = task as never;
   const params = options.params ?? env.conversation(suite.id, t);
   return suite.prompt({ manual: env.manual(t, episode.seed), observations: episode.observations, actions: episode.actions }, params);

@@ -49,6 +49,11 @@ export interface TaskInfo {
    * an imported task file's tasks say so, e.g. 'custom', 'file'): filters, plans and scores read it.
    */
   split?: string;
+  /**
+   * The one suite this task is played and scored under, where its environment is in several and
+   * the task belongs to one of them (ALFWorld: AgentBench's House-Holding lists, AgentBoard's set).
+   */
+  suite?: string;
   /** The task's category, where its benchmark scores by category (AgentBench DB: other, counting, …, INSERT, UPDATE). */
   category?: string;
 }

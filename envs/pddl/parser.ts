@@ -73,24 +73,24 @@ export interface Problem {
 // ---------------------------------------------------------------------------
 // S-expressions
 
-interface SAtom {
+export interface SAtom {
   kind: 'atom';
   text: string;
   line: number;
 }
-interface SList {
+export interface SList {
   kind: 'list';
   items: SExpr[];
   line: number;
 }
-type SExpr = SAtom | SList;
+export type SExpr = SAtom | SList;
 
-function fail(line: number, message: string): never {
+export function fail(line: number, message: string): never {
   throw new PddlError(`line ${line}: ${message}`);
 }
 
-/** Reads one top-level list from PDDL text (lowercased, comments dropped). */
-function readSExpr(text: string): SList {
+/** Reads one top-level list from PDDL text (lowercased, comments dropped). Shared with ALFWorld's ADL reader (envs/alfworld/pddl.ts). */
+export function readSExpr(text: string): SList {
   const src = text.toLowerCase();
   const stack: SList[] = [];
   let top: SList | null = null;
@@ -131,18 +131,18 @@ function readSExpr(text: string): SList {
   return top;
 }
 
-function atomText(e: SExpr | undefined, line: number, what: string): string {
+export function atomText(e: SExpr | undefined, line: number, what: string): string {
   if (!e || e.kind !== 'atom') fail(e?.line ?? line, `expected ${what}`);
   return e.text;
 }
 
-function asList(e: SExpr | undefined, line: number, what: string): SList {
+export function asList(e: SExpr | undefined, line: number, what: string): SList {
   if (!e || e.kind !== 'list') fail(e?.line ?? line, `expected ${what}`);
   return e;
 }
 
 /** "a b - t c - u d" → typed names; untyped names get the root type. */
-function readTypedList(items: SExpr[], what: string): TypedName[] {
+export function readTypedList(items: SExpr[], what: string): TypedName[] {
   const out: TypedName[] = [];
   let pending: string[] = [];
   for (let k = 0; k < items.length; k++) {

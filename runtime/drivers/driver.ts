@@ -50,7 +50,7 @@ export interface ModelDriverSettings {
 
 /** A model behind a ChatClient (an OpenAI-compatible endpoint, an in-browser engine), under the benchmark's protocol. */
 export function modelDriver(client: ChatClient, env: EnvDefinition, task: TaskInfo, settings: ModelDriverSettings = {}): Driver {
-  const suite = suiteOf(env, settings.suite);
+  const suite = suiteOf(env, settings.suite, task);
   const params = env.conversation(suite.id, task);
   const { temperature, maxTokens } = settings;
   return {

@@ -69,7 +69,7 @@ export function resolveSampling(suite: Suite, options: Sampling, params: Protoco
 
 export async function runModelDriver(options: ModelDriverOptions): Promise<DriverResult> {
   const { actor, env, task, client, signal } = options;
-  const suite = suiteOf(env, options.suite);
+  const suite = suiteOf(env, options.suite, task);
   const params: ProtocolParams = { ...(options.params ?? env.conversation(suite.id, task)) };
   const sampling = resolveSampling(suite, options, params);
   // A conversation that fits its history to the context (AgentBoard's) leaves room for the reply budget actually requested.

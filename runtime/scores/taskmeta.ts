@@ -20,6 +20,8 @@ export interface TaskFields {
   name: string;
   difficulty?: string;
   category?: string;
+  /** The one suite the task belongs to, where its environment is in several. */
+  suite?: string;
 }
 
 /**

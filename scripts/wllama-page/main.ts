@@ -23,7 +23,7 @@ async function playTask(client: WllamaClient, envId: string, taskId: string, ste
   return {
     stop: result.stop,
     error: result.error?.message,
-    driver: modelDriverInfo(client, suiteOf(env).id, resolveSampling(suiteOf(env), sampling, env.conversation(suiteOf(env).id, task))),
+    driver: modelDriverInfo(client, suiteOf(env, undefined, task).id, resolveSampling(suiteOf(env, undefined, task), sampling, env.conversation(suiteOf(env, undefined, task).id, task))),
     history,
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
 import { defaultTasks, planEpisodes } from '../../runtime/plan.ts';
-import { suiteOf } from '../../suites/index.ts';
+import { suiteById, suiteOf } from '../../suites/index.ts';
 
 export interface TaskSet {
   /** Stable key for a <select> ('all', 'split:test', 'difficulty:easy', 'v0'). */
@@ -24,13 +24,13 @@ export interface BatchJob {
 }
 
 /** A string field of a task that some tasks carry (split, difficulty), or undefined. */
-function field(task: TaskInfo, name: 'split' | 'difficulty'): string | undefined {
+function field(task: TaskInfo, name: 'split' | 'difficulty' | 'suite'): string | undefined {
   const value = (task as unknown as Record<string, unknown>)[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** Groups of tasks by a field, when the field splits the tasks into a few real groups. */
-function groupsBy(tasks: TaskInfo[], name: 'split' | 'difficulty', most: number): Map<string, TaskInfo[]> | null {
+function groupsBy(tasks: TaskInfo[], name: 'split' | 'difficulty' | 'suite', most: number): Map<string, TaskInfo[]> | null {
   const groups = new Map<string, TaskInfo[]>();
   for (const t of tasks) {
     const value = field(t, name);
@@ -46,7 +46,13 @@ export function taskSets(env: EnvDefinition): TaskSet[] {
   // The suite's own set, where it is not all of them (SmartPlay's published games); a split set is listed below.
   const own = defaultTasks(env);
   if (own.length > 0 && own.length < all.length && !own.every((t) => t.split !== undefined)) sets.push({ key: 'v0', label: `${suiteOf(env).name}'s published games (${own.length})`, tasks: own });
-  for (const [value, tasks] of groupsBy(all, 'split', 4) ?? []) sets.push({ key: `split:${value}`, label: `The ${value} split (${tasks.length} tasks)`, tasks });
+  // An environment in several suites whose tasks each belong to one (ALFWorld): a set per suite, then per suite and split.
+  for (const [value, tasks] of groupsBy(all, 'suite', 4) ?? []) {
+    const name = suiteById(value).name;
+    sets.push({ key: `suite:${value}`, label: `${name}'s tasks (${tasks.length})`, tasks });
+    for (const [split, inSplit] of groupsBy(tasks, 'split', 4) ?? []) sets.push({ key: `suite:${value}:split:${split}`, label: `${name}, the ${split} split (${inSplit.length} tasks)`, tasks: inSplit });
+  }
+  if (!all.some((t) => t.suite !== undefined)) for (const [value, tasks] of groupsBy(all, 'split', 4) ?? []) sets.push({ key: `split:${value}`, label: `The ${value} split (${tasks.length} tasks)`, tasks });
   for (const [value, tasks] of groupsBy(all, 'difficulty', 4) ?? []) sets.push({ key: `difficulty:${value}`, label: `Difficulty ${value} (${tasks.length} tasks)`, tasks });
   return sets;
 }

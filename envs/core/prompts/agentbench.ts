@@ -76,6 +76,12 @@ export interface AgentBenchPromptInput {
   opening?: readonly OpeningTurn[];
   /** Defaults to AGENTBENCH_SEGMENT_LIMIT. */
   segmentLimit?: number;
+  /**
+   * A marker the task cuts answered observations at (ALFWorld: "AVAILABLE ACTIONS"; task.py keeps
+   * what comes before it in the user turn the model has just answered): every observation turn but
+   * the newest loses the marker and what follows.
+   */
+  olderTurnsCut?: string;
 }
 
 /**
@@ -91,15 +97,21 @@ export function agentbenchConversation(input: AgentBenchPromptInput): ChatMessag
     input.opening ?? (input.ack === undefined ? [{ role: 'user', content: input.instruction }] : [{ role: 'user', content: input.instruction }, { role: 'assistant', content: input.ack }]);
   const messages: ChatMessage[] = opening.map((t) => ({ role: t.role === 'user' ? 'user' : 'assistant', content: t.content }));
   const first = observations[0] ?? '';
+  /** Where each observation went (the cut below needs them). */
+  const at: number[] = [];
   if (first !== '') {
     const last = messages[messages.length - 1];
     if (last === undefined || last.role !== 'user') messages.push({ role: 'user', content: first });
     else last.content = `${last.content}\n\n${first}`;
+    at.push(messages.length - 1);
   }
   for (let i = 1; i < observations.length; i++) {
     messages.push({ role: 'assistant', content: actions[i - 1] });
     messages.push({ role: 'user', content: observations[i] });
+    at.push(messages.length - 1);
   }
+  const cut = input.olderTurnsCut;
+  if (cut !== undefined) for (const i of at.slice(0, -1)) messages[i].content = messages[i].content.split(cut)[0];
   return messages;
 }
 

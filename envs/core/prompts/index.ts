@@ -47,7 +47,7 @@ export interface ProtocolParams {
     openModelParser?: boolean;
   };
   /** AgentBench: the task's fixed opening turns (OS) or acknowledgement (DB: "Ok."), and the segment limit. */
-  agentbench?: { ack?: string; opening?: readonly OpeningTurn[]; segmentLimit?: number };
+  agentbench?: { ack?: string; opening?: readonly OpeningTurn[]; segmentLimit?: number; olderTurnsCut?: string };
 }
 
 /** Sampling settings a benchmark fixes (the driver's own settings override them). */

@@ -1,0 +1,107 @@
+/**
+ * The games and the task lists (README.md): ALFWorld's 134 valid_unseen games, played
+ *   - by AgentBench's House-Holding as `alfworld-std-NN` (its standard list, 50, the published
+ *     test set) and `alfworld-dev-NN` (its dev list, 20), in the lists' order;
+ *   - by AgentBoard's ALFWorld as `alfworld-NNN` (all 134, in TextWorld's order: the sorted files
+ *     shuffled by numpy's RandomState(1234), data/build-data.ts).
+ * Each game is the shared domain and grammar (data/logic.json) with its own task line and PDDL
+ * problem (data/problems/NNN.json, loaded when the game is first played).
+ */
+import type { TaskInfo } from '../core/types.ts';
+import gameList from './data/games.json';
+import logic from './data/logic.json';
+import { World } from './world.ts';
+
+export type Protocol = 'agentbench' | 'agentboard';
+/** The grammar a game is played with: the original (what both benchmarks ran: "put X in/on Y") or ALFWorld 2.1.2's patched one ("move X to Y", help). */
+export type Wording = 'original' | 'patched';
+
+export interface GameEntry {
+  /** Path relative to json_2.1.1/. */
+  path: string;
+  /** The grammar's task line, e.g. "Your task is to: put some pencil on shelf.". */
+  task: string;
+  walkthrough: string[];
+}
+
+export interface AlfTask extends TaskInfo {
+  /** Index into GAMES. */
+  game: number;
+  protocol: Protocol;
+  /** The game's task type (the folder's prefix), e.g. pick_and_place_simple. */
+  type: string;
+}
+
+const LIST = gameList as { games: GameEntry[]; standard: number[]; dev: number[]; agentboard: number[] };
+export const GAMES: readonly GameEntry[] = LIST.games;
+
+/** AgentBench's step limit (configs/tasks/alfworld.yaml at 41e6807: max_step 35). */
+export const AGENTBENCH_MAX_STEPS = 35;
+/** AgentBoard's step limit (tasks/alfworld.py max_num_steps 30). */
+export const AGENTBOARD_MAX_STEPS = 30;
+
+const typeOf = (path: string) => path.split('/')[1].split('-')[0];
+const goalOf = (g: GameEntry) => g.task.replace(/^Your task is to: /, '');
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+function task(game: number, id: string, protocol: Protocol, split: string, suite: string): AlfTask {
+  const g = GAMES[game];
+  const type = typeOf(g.path);
+  return { id, name: g.path.split('/').slice(1, 3).join('/'), game, protocol, type, split, suite, category: type, description: goalOf(g) };
+}
+
+export const TASKS: readonly AlfTask[] = [
+  ...LIST.standard.map((g, i) => task(g, `alfworld-std-${pad(i, 2)}`, 'agentbench', 'test', 'agentbench')),
+  ...LIST.dev.map((g, i) => task(g, `alfworld-dev-${pad(i, 2)}`, 'agentbench', 'dev', 'agentbench')),
+  ...LIST.agentboard.map((g, i) => task(g, `alfworld-${pad(i, 3)}`, 'agentboard', 'test', 'agentboard')),
+];
+
+/** The original grammar, as the patch (alfworld scripts/patch_tw-pddl.py) found it: its three replacements reversed, its help action removed. */
+export function originalGrammar(patched: string): string {
+  const at = patched.indexOf('\naction help {');
+  const base = at >= 0 ? patched.slice(0, at) : patched;
+  return base
+    .replace('You arrive at {r.name}.', 'You arrive at {lend.name}.')
+    .split('move {o} to {r}')
+    .join('put {o} in/on {r}')
+    .replace('You move the {o.name} to the {r.name}.', 'You put the {o.name} in/on the {r.name}.');
+}
+
+/** The original domain: the patch's help action taken out. */
+export function originalDomain(patched: string): string {
+  return patched.replace(/\(:action help\n[\s\S]*?\n\)\n(?=\)\s*$)/, '');
+}
+
+const worlds = new Map<string, World>();
+const problems = new Map<number, string>();
+
+/** Loads a game's PDDL problem (once). */
+export async function loadProblem(game: number): Promise<string> {
+  let p = problems.get(game);
+  if (p === undefined) {
+    const mod = (await import(`./data/problems/${pad(game, 3)}.json`)) as { default: { problem: string } };
+    p = mod.default.problem;
+    problems.set(game, p);
+  }
+  return p;
+}
+
+/** The game's world with the given wording; its problem must have been loaded (loadProblem). */
+export function worldOf(game: number, wording: Wording): World {
+  const key = `${game}:${wording}`;
+  let w = worlds.get(key);
+  if (!w) {
+    const problem = problems.get(game);
+    if (problem === undefined) throw new Error(`ALFWorld game ${game} is not loaded yet.`);
+    const grammar = logic.grammar.replace('"rhs": "TASK_LINE"', `"rhs": ${JSON.stringify(GAMES[game].task)}`);
+    w = wording === 'patched' ? new World({ domain: logic.domain, grammar, problem }) : new World({ domain: originalDomain(logic.domain), grammar: originalGrammar(grammar), problem });
+    worlds.set(key, w);
+  }
+  return w;
+}
+
+/** The walkthrough in a wording ("move X to Y" becomes "put X in/on Y" in the original). */
+export function walkthroughOf(game: number, wording: Wording): string[] {
+  const steps = GAMES[game].walkthrough;
+  return wording === 'patched' ? steps : steps.map((s) => s.replace(/^move (.+) to (.+)$/, 'put $1 in/on $2'));
+}
