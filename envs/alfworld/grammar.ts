@@ -254,6 +254,8 @@ export interface QueryAtom {
   pred: string;
   /** Placeholders as "name:type" keys. */
   args: string[];
+  /** Their types. */
+  types: string[];
 }
 
 const queries = new Map<string, QueryAtom[]>();
@@ -274,7 +276,7 @@ export function parseQuery(src: string): QueryAtom[] {
           .map((a) => a.trim())
           .filter((a) => a.length > 0)
           .map((a) => a.replace(/\s*:\s*/, ':'));
-        return { pred: m[1], args };
+        return { pred: m[1], args, types: args.map((a) => a.slice(a.indexOf(':') + 1)) };
       });
     queries.set(src, q);
   }

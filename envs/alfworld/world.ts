@@ -48,18 +48,34 @@ interface Ground {
 
 /** Facts of a state indexed for joins and queries. */
 class FactView {
-  readonly set: Set<string>;
+  private readonly own: Set<string>;
   private readonly byPred = new Map<string, string[][]>();
-  constructor(keys: Iterable<string>) {
-    this.set = new Set(keys);
-    for (const key of this.set) {
-      const parts = key.split(' ');
-      let list = this.byPred.get(parts[0]);
-      if (!list) this.byPred.set(parts[0], (list = []));
-      list.push(parts.slice(1));
+  /**
+   * `keys` sorted as strings: each predicate's facts are then in TextWorld's sorted order (ids have
+   * no spaces, and a space sorts before any id character). Facts of predicates no action changes
+   * come from `base` (built once per game), so a state's view holds only the facts that change.
+   */
+  constructor(
+    keys: readonly string[],
+    private readonly base?: FactView,
+    private readonly staticPreds?: ReadonlySet<string>,
+  ) {
+    this.own = new Set();
+    for (const key of keys) {
+      const space = key.indexOf(' ');
+      const pred = space < 0 ? key : key.slice(0, space);
+      if (staticPreds?.has(pred)) continue;
+      this.own.add(key);
+      let list = this.byPred.get(pred);
+      if (!list) this.byPred.set(pred, (list = []));
+      list.push(space < 0 ? [] : key.slice(space + 1).split(' '));
     }
   }
+  has(key: string): boolean {
+    return this.own.has(key) || (this.base?.has(key) ?? false);
+  }
   of(pred: string): readonly string[][] {
+    if (this.base && this.staticPreds!.has(pred)) return this.base.of(pred);
     return this.byPred.get(pred) ?? [];
   }
 }
@@ -69,13 +85,6 @@ const key = (pred: string, args: readonly string[]) => (args.length ? `${pred} $
 /** Python's default string order (code points). */
 export const pyCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function compareArgs(a: readonly string[], b: readonly string[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const c = pyCompare(a[i], b[i]);
-    if (c) return c;
-  }
-  return a.length - b.length;
-}
 
 export class World {
   readonly domain: AlfDomain;
@@ -86,7 +95,12 @@ export class World {
   readonly goal: Formula;
   readonly initial: WorldState;
   private readonly objectsByType = new Map<string, string[]>();
-  private readonly views = new Map<string, { view: FactView; query: FactView }>();
+  /** Per state object: its fact views and its ground actions (states are immutable, so they can be cached). */
+  private readonly views = new WeakMap<WorldState, { view: FactView; query: FactView; grounds?: Ground[] }>();
+  /** Predicates no action's effect names: their facts never change. */
+  private readonly staticPreds: Set<string>;
+  private readonly staticView: FactView;
+  private readonly isACache = new Map<string, Map<string, boolean>>();
 
   constructor(data: GameData) {
     this.domain = parseAlfDomain(data.domain);
@@ -101,6 +115,9 @@ export class World {
     this.goal = problem.goal;
     const facts = new Set(problem.init.map(([pred, ...args]) => key(pred, args)));
     this.initial = { facts: [...facts].sort(pyCompare), negs: [] };
+    const changing = new Set(this.domain.actions.flatMap((a) => a.effects.map((e) => e.pred)));
+    this.staticPreds = new Set(problem.init.map(([pred]) => pred).filter((pred) => !changing.has(pred)));
+    this.staticView = new FactView(this.initial.facts);
     // TextWorld's entities: every name that appears in a fact of the initial state.
     const ids = new Set<string>();
     for (const [, ...args] of problem.init) for (const a of args) ids.add(a);
@@ -110,8 +127,16 @@ export class World {
 
   /** Whether type `t` is `want` or below it (Fast Downward: every declared type is below "object"). */
   private isA(t: string, want: string): boolean {
-    for (let x: string | null | undefined = t; x; x = this.domain.types.get(x)) if (x === want) return true;
-    return want === 'object' && this.domain.types.has(t);
+    let byWant = this.isACache.get(t);
+    if (!byWant) this.isACache.set(t, (byWant = new Map()));
+    let r = byWant.get(want);
+    if (r === undefined) {
+      r = false;
+      for (let x: string | null | undefined = t; x; x = this.domain.types.get(x)) if (x === want) r = true;
+      if (want === 'object' && this.domain.types.has(t)) r = true;
+      byWant.set(want, r);
+    }
+    return r;
   }
 
   private objectsOf(type: string): string[] {
@@ -120,15 +145,14 @@ export class World {
     return out;
   }
 
-  private viewOf(state: WorldState): { view: FactView; query: FactView } {
-    const k = state.facts.join('|') + '#' + state.negs.join('|');
-    let v = this.views.get(k);
+  private viewOf(state: WorldState): { view: FactView; query: FactView; grounds?: Ground[] } {
+    let v = this.views.get(state);
     if (!v) {
-      const view = new FactView(state.facts);
-      const query = new FactView([...state.facts, ...state.negs.map((n) => 'not_' + n)]);
+      const view = new FactView(state.facts, this.staticView, this.staticPreds);
+      const negs = state.negs.map((n) => 'not_' + n);
+      const query = new FactView(negs.length ? [...state.facts, ...negs].sort(pyCompare) : state.facts, this.staticView, this.staticPreds);
       v = { view, query };
-      if (this.views.size > 64) this.views.clear();
-      this.views.set(k, v);
+      this.views.set(state, v);
     }
     return v;
   }
@@ -141,25 +165,33 @@ export class World {
       case 'atom': {
         const unbound = f.args.filter((a) => a.startsWith('?') && !b.has(a));
         if (unbound.length === 0) {
-          if (view.set.has(key(f.pred, f.args.map((a) => (a.startsWith('?') ? b.get(a)! : a))))) yield_(b);
+          if (view.has(key(f.pred, f.args.map((a) => (a.startsWith('?') ? b.get(a)! : a))))) yield_(b);
           return;
         }
-        for (const args of view.of(f.pred)) {
+        outer: for (const args of view.of(f.pred)) {
           if (args.length !== f.args.length) continue;
-          const next = new Map(b);
-          let ok = true;
-          for (let i = 0; i < args.length && ok; i++) {
+          // Check before copying the binding: most facts do not match.
+          for (let i = 0; i < args.length; i++) {
             const term = f.args[i];
-            if (!term.startsWith('?')) ok = term === args[i];
-            else {
-              const have = next.get(term);
+            if (term.charCodeAt(0) !== 63 /* ? */) {
+              if (term !== args[i]) continue outer;
+            } else {
+              const have = b.get(term);
               if (have === undefined) {
-                ok = this.isA(this.types.get(args[i]) ?? '', varTypes.get(term) ?? 'object');
-                next.set(term, args[i]);
-              } else ok = have === args[i];
+                if (!this.isA(this.types.get(args[i]) ?? '', varTypes.get(term) ?? 'object')) continue outer;
+              } else if (have !== args[i]) continue outer;
             }
           }
-          if (ok) yield_(next);
+          const next = new Map(b);
+          for (let i = 0; i < args.length; i++) {
+            const term = f.args[i];
+            if (term.charCodeAt(0) === 63) {
+              const have = next.get(term);
+              if (have === undefined) next.set(term, args[i]);
+              else if (have !== args[i]) continue outer; // the same variable twice in one atom
+            }
+          }
+          yield_(next);
         }
         return;
       }
@@ -173,13 +205,34 @@ export class World {
         return;
       }
       case 'and': {
-        // Atoms first (they bind), then the rest, as a join.
-        const order = [...f.fs.filter((x) => x.k === 'atom'), ...f.fs.filter((x) => x.k !== 'atom')];
-        const step = (i: number, cur: Map<string, string>) => {
-          if (i === order.length) yield_(cur);
-          else this.solve(order[i], cur, varTypes, view, (nb) => step(i + 1, nb));
+        // A join: next, the atom with the most bound terms (then the fewest facts); a condition
+        // other than an atom once its variables are bound, or last.
+        const step = (rest: readonly Formula[], cur: Map<string, string>) => {
+          if (rest.length === 0) return yield_(cur);
+          let best = -1;
+          let bestScore = -Infinity;
+          for (let i = 0; i < rest.length; i++) {
+            const x = rest[i];
+            let score: number;
+            if (x.k === 'atom') {
+              let bound = 0;
+              for (const t of x.args) if (t.charCodeAt(0) !== 63 || cur.has(t)) bound++;
+              score = bound === x.args.length ? 1e6 : bound * 1e3 - view.of(x.pred).length;
+            } else {
+              let free = 0;
+              for (const v of freeVars(x)) if (!cur.has(v)) free++;
+              score = free === 0 ? 5e5 : -1e9;
+            }
+            if (score > bestScore) {
+              bestScore = score;
+              best = i;
+            }
+          }
+          const chosen = rest[best];
+          const others = rest.filter((_, i) => i !== best);
+          this.solve(chosen, cur, varTypes, view, (nb) => step(others, nb));
         };
-        step(0, b);
+        step(f.fs, b);
         return;
       }
       case 'or':
@@ -231,7 +284,9 @@ export class World {
   // -- actions ------------------------------------------------------------------------
 
   private ground(state: WorldState): Ground[] {
-    const { view } = this.viewOf(state);
+    const cached = this.viewOf(state);
+    if (cached.grounds) return cached.grounds;
+    const { view } = cached;
     const out: Ground[] = [];
     const seen = new Set<string>();
     for (const action of this.domain.actions) {
@@ -253,6 +308,7 @@ export class World {
       this.solve(action.pre, new Map(), varTypes, view, found);
     }
     for (const g of out) g.command = this.commandOf(g, state);
+    cached.grounds = out;
     return out;
   }
 
@@ -411,19 +467,21 @@ export class World {
         return;
       }
       const atom = atoms[depth];
-      const facts = [...view.of(atom.pred)].filter((args) => args.length === atom.args.length);
-      facts.sort(compareArgs);
-      for (const args of facts) {
+      for (const args of view.of(atom.pred)) {
+        if (args.length !== atom.args.length) continue;
         const added: string[] = [];
         let ok = true;
         for (let i = 0; i < args.length; i++) {
           const ph = atom.args[i];
-          const type = ph.slice(ph.indexOf(':') + 1);
-          if (!this.isA(this.types.get(args[i]) ?? '', type)) {
+          const have = cur.get(ph);
+          if (have !== undefined && have !== args[i]) {
             ok = false;
             break;
           }
-          const have = cur.get(ph);
+          if (!this.isA(this.types.get(args[i]) ?? '', atom.types[i])) {
+            ok = false;
+            break;
+          }
           if (have === undefined) {
             if (used.has(args[i])) {
               ok = false;
