@@ -201,7 +201,8 @@ export const alfworld: EnvDefinition<AlfState, AlfTask> = {
   maxSteps: (task) => (task.protocol === 'agentbench' ? AGENTBENCH_MAX_STEPS : AGENTBOARD_MAX_STEPS),
   reset: (task) => reset(task),
   step: async (state, text) => step(state, text),
-  validActions: (state) => (state.protocol === 'agentbench' ? state.admissible : [...state.admissible, CHECK_ACTIONS]),
+  // What a player can send as is: AgentBench reads "ACTION: …" from the reply; AgentBoard takes the command (and its help action).
+  validActions: (state) => (state.protocol === 'agentbench' ? state.admissible.map((c) => `ACTION: ${c}`) : [...state.admissible, CHECK_ACTIONS]),
   success: (state) => state.won,
   oracleAction: (state) => {
     const command = oracleCommand(state);
