@@ -60,6 +60,9 @@ const USAGE = `Usage:
   npm run -s cli -- run --env ENV --task TASK [--seed N] [--max-steps N] [--reset-line]
         [--agent random|oracle|openai] (--driver is the same flag) [--episodes N] [--out FILE.jsonl]
         [--base-url URL --model NAME [--api-key KEY] [--temperature T] [--max-tokens N]]
+        [--valid-actions] (adds validActions to each line: the actions in the environment's order;
+        for a game below a protocol, ALFWorld, the game's own commands, and every line carries
+        \`text\`, the game's own feedback)
         [--shell embedded|linux] (os only: the simulated shell, default, or real Linux in the
         v86 emulator, restored per episode from the image \`npm run os:image\` builds)
         reads one raw action per line from stdin (--input raw), or for AgentBench
@@ -130,9 +133,22 @@ async function* stdinJsonStrings(): AsyncGenerator<string> {
   }
 }
 
+async function* mapLines(lines: AsyncIterable<string> | Iterable<string>, f: (line: string) => string): AsyncIterable<string> {
+  for await (const line of lines) yield f(line);
+}
+
 const print = (value: unknown): void => {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 };
+
+/** What --valid-actions and an environment with a game below its protocol add to a printed line. */
+function gameFields(env: EnvDefinition, state: unknown, flags: Map<string, string | true>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const game = env.gameView?.(state);
+  if (game) out.text = game.text;
+  if (flags.has('valid-actions')) out.validActions = game ? game.commands : env.validActions(state);
+  return out;
+}
 
 const stepLine = (e: HistoryEntry) => ({
   t: e.t,
@@ -152,9 +168,12 @@ function chooseDriver(flags: Map<string, string | true>, env: EnvDefinition, tas
   if (agent === undefined) {
     if (episodes > 1) throw new UsageError('--episodes needs --agent (stdin plays one episode).');
     // Where the suite's replies span lines (AgentBench), stdin is read as JSON Lines unless told otherwise.
-    const input = flags.get('input') ?? (suiteOf(env).multiLineReplies ? 'jsonl' : 'raw');
+    const input = flags.get('input') ?? (suiteOf(env, undefined, task).multiLineReplies ? 'jsonl' : 'raw');
     if (input !== 'raw' && input !== 'jsonl') throw new UsageError('--input is raw or jsonl.');
-    return () => textDriver(input === 'jsonl' ? stdinJsonStrings() : stdinLines(), 'stdin');
+    if (input === 'jsonl') return () => textDriver(stdinJsonStrings(), 'stdin');
+    // A game below a protocol (ALFWorld): raw lines are the game's own commands, sent as the protocol's reply.
+    const toReply = env.fromCommand;
+    return () => textDriver(toReply ? mapLines(stdinLines(), (line) => toReply(task, line)) : stdinLines(), 'stdin');
   }
   if (agent === 'random' || agent === 'oracle') {
     if (agent === 'oracle' && !env.oracleAction) throw new UsageError(`${env.id} has no oracle.`);
@@ -244,6 +263,7 @@ async function run(flags: Map<string, string | true>): Promise<void> {
   let failure = null as string | null;
   const single = episodes === 1;
   const startedAt = new Map<number, string>();
+  let current: ReturnType<typeof startEpisode> | null = null;
   await runEpisodes({
     seeds: Array.from({ length: episodes }, (_, e) => seed + e),
     unfinished: 'give-up',
@@ -253,10 +273,11 @@ async function run(flags: Map<string, string | true>): Promise<void> {
       const actor = startEpisode(env, task, { seed: episodeSeed, maxSteps });
       const ready = await whenIdle(actor);
       if (ready.context.error) throw new Error(ready.context.error);
-      if (single && flags.has('reset-line')) print({ t: 0, observation: ready.context.observation, score: ready.context.score });
+      if (single && flags.has('reset-line')) print({ t: 0, observation: ready.context.observation, score: ready.context.score, ...gameFields(env, ready.context.state, flags) });
+      current = actor;
       return actor;
     },
-    onStep: (entry) => single && print(stepLine(entry)),
+    onStep: (entry) => single && print({ ...stepLine(entry), ...(current ? gameFields(env, current.getSnapshot().context.state, flags) : {}) }),
     close: (run) => {
       // Input ended, the policy had no action, or the model failed before the episode did: the driver stopped, as GIVE_UP.
       const final = run.actor.getSnapshot();

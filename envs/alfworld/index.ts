@@ -204,6 +204,8 @@ export const alfworld: EnvDefinition<AlfState, AlfTask> = {
   // What a player can send as is: AgentBench reads "ACTION: …" from the reply; AgentBoard takes the command (and its help action).
   validActions: (state) => (state.protocol === 'agentbench' ? state.admissible.map((c) => `ACTION: ${c}`) : [...state.admissible, CHECK_ACTIONS]),
   success: (state) => state.won,
+  gameView: (state) => ({ text: state.text, commands: state.admissible }),
+  fromCommand: (task, command) => (task.protocol === 'agentbench' ? `ACTION: ${command}` : command),
   oracleAction: (state) => {
     const command = oracleCommand(state);
     if (command === null) return null;

@@ -153,6 +153,14 @@ interface GameBase<S, T extends TaskInfo> {
    * header's `shell` records the one an episode ran on (backendOf).
    */
   backends?: { readonly ids: readonly string[]; readonly default: string };
+  /**
+   * The game below the benchmark's protocol, where there is one (ALFWorld: TextWorld's feedback and
+   * admissible commands before AgentBench's or AgentBoard's processing): the CLI's `text` and
+   * `--valid-actions` print it.
+   */
+  gameView?(state: S): { text: string; commands: string[] };
+  /** The reply that plays one of the game's own commands under the task's protocol (the CLI's `--input raw` for such games). */
+  fromCommand?(task: T, command: string): string;
   /** Which backend this episode runs on (the OS task's shell: embedded, webcontainer, linux), for its record's header. */
   backendOf?(state: S): 'embedded' | 'webcontainer' | 'linux' | undefined;
 }
