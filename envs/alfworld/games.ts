@@ -48,7 +48,7 @@ function task(game: number, id: string, protocol: Protocol, split: string, suite
   const g = GAMES[game];
   const type = typeOf(g.path);
   // name: the game file as both benchmarks' lists name it (relative to json_2.1.1/); title: its goal, for lists.
-  return { id, name: g.path, title: goalOf(g), game, protocol, type, split, suite, category: type, description: goalOf(g) };
+  return { id, name: g.path, title: goalOf(g), game, protocol, type, split, suite, description: goalOf(g) };
 }
 
 export const TASKS: readonly AlfTask[] = [

@@ -143,6 +143,9 @@ function step(state: AlfState, text: string): Step<AlfState> {
       terminated: next.won,
       truncated: false,
       score: next.won ? 1 : 0,
+      // AgentBoard's reward is 1 once done, else the share of its labelled subgoals reached; the labels
+      // are not public, so progress here counts only the finished game (README.md).
+      ...(next.protocol === 'agentboard' ? { progress: next.won ? 1 : 0 } : {}),
       info: { text: next.text, ...info },
       ...extra,
     };
