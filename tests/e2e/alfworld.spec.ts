@@ -56,6 +56,10 @@ test('AgentBench game: a person solves it from the house view by searching and c
   await expect(commands.getByRole('button', { name: 'inventory', exact: true })).toBeVisible();
   // The observation's list of available actions is not repeated in the view.
   await expect(page.getByTestId('last-observation')).not.toContainText('AVAILABLE ACTIONS');
+  // The keys are in the legend.
+  await page.getByTestId('key-legend').locator('summary').click();
+  await expect(page.getByTestId('key-legend')).toContainText('go to the command search');
+  await expect(page.getByTestId('key-legend')).toContainText('Esc');
   await screens(page, 'alfworld-std-start-light');
 
   // 1. Search narrows the list as you type; click the match.
