@@ -36,6 +36,12 @@ export interface EnvUi {
   keymap?: (key: string, actions: readonly string[]) => string | null;
   /** The environment's own keys, for the play view's legend. */
   keyHints?: readonly KeyHint[];
+  /**
+   * The visual view offers the valid actions itself (ALFWorld: grouped by verb, with a search), so
+   * the play view shows no button per action under it (nor number keys), only the free text and the
+   * keys; the text view keeps them.
+   */
+  actionsInView?: boolean;
   /** The environment can show the whole map (more than the agent sees). */
   fullMap?: boolean;
   /** Settings on the environment's catalogue card (e.g. the OS shell). `notify` tells the person something later. */
