@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAMES, loadProblem, originalGrammar, walkthroughOf, worldOf } from '../../envs/alfworld/games.ts';
 import { demangle } from '../../envs/alfworld/world.ts';
+import { alfworld } from '../../envs/alfworld/index.ts';
+import { getTask } from '../../envs/index.ts';
 import logic from '../../envs/alfworld/data/logic.json';
 
 describe('ALFWorld games', () => {
@@ -57,4 +59,24 @@ describe('ALFWorld games', () => {
     expect(world.play(world.initial, 'fly to the moon')).toBeNull();
     expect(world.play(world.initial, `  ${first}  `)).not.toBeNull();
   });
+
+  it('the oracle finishes a game from a state off the walkthrough, under both protocols', async () => {
+    for (const id of ['alfworld-std-03', 'alfworld-std-12', 'alfworld-std-30', 'alfworld-047', 'alfworld-101']) {
+      const task = getTask(alfworld, id);
+      let { state } = await alfworld.reset(task, 0);
+      // Three moves off the path first: the oracle must plan from there.
+      for (let i = 0; i < 3; i++) {
+        const actions = alfworld.validActions(state).filter((a) => !a.includes('check valid'));
+        state = (await alfworld.step(state, actions[(i * 5 + 3) % actions.length])).state;
+      }
+      let steps = 0;
+      while (!state.won && steps < 20) {
+        const action = alfworld.oracleAction!(state, task);
+        expect(action, `${id}: the oracle has a move`).not.toBeNull();
+        state = (await alfworld.step(state, action!)).state;
+        steps++;
+      }
+      expect(state.won, `${id} won`).toBe(true);
+    }
+  }, 60_000);
 });
