@@ -11,6 +11,8 @@ import type { TaskInfo } from '../core/types.ts';
 import gameList from './data/games.json';
 import logic from './data/logic.json';
 import { World } from './world.ts';
+import { parseAlfDomain, type AlfDomain } from './pddl.ts';
+import { parseSymbols, parseTwl2, type GameGrammar } from './grammar.ts';
 
 export type Protocol = 'agentbench' | 'agentboard';
 /** The grammar a game is played with: the original (what both benchmarks ran: "put X in/on Y") or ALFWorld 2.1.2's patched one ("move X to Y", help). */
@@ -87,6 +89,28 @@ export async function loadProblem(game: number): Promise<string> {
   return p;
 }
 
+const shared = new Map<Wording, { domain: AlfDomain; grammar: GameGrammar }>();
+
+/** The domain and grammar every game shares in a wording, read once (a game's own task line is set per game). */
+export function sharedLogic(wording: Wording): { domain: AlfDomain; grammar: GameGrammar } {
+  let l = shared.get(wording);
+  if (!l) {
+    const domain = wording === 'patched' ? logic.domain : originalDomain(logic.domain);
+    const grammar = wording === 'patched' ? logic.grammar : originalGrammar(logic.grammar);
+    l = { domain: parseAlfDomain(domain), grammar: parseTwl2(grammar) };
+    shared.set(wording, l);
+  }
+  return l;
+}
+
+/** The game's grammar: the shared one with the game's task line as its "task" rule (the only line that differs, data/build-data.ts). */
+export function grammarOf(game: number, wording: Wording): GameGrammar {
+  const base = sharedLogic(wording).grammar;
+  const rules = new Map(base.rules);
+  rules.set('task', [{ rhs: parseSymbols(GAMES[game].task), condition: '' }]);
+  return { actions: base.actions, rules };
+}
+
 /** The game's world with the given wording; its problem must have been loaded (loadProblem). */
 export function worldOf(game: number, wording: Wording): World {
   const key = `${game}:${wording}`;
@@ -94,8 +118,7 @@ export function worldOf(game: number, wording: Wording): World {
   if (!w) {
     const problem = problems.get(game);
     if (problem === undefined) throw new Error(`ALFWorld game ${game} is not loaded yet.`);
-    const grammar = logic.grammar.replace('"rhs": "TASK_LINE"', `"rhs": ${JSON.stringify(GAMES[game].task)}`);
-    w = wording === 'patched' ? new World({ domain: logic.domain, grammar, problem }) : new World({ domain: originalDomain(logic.domain), grammar: originalGrammar(grammar), problem });
+    w = new World({ domain: sharedLogic(wording).domain, grammar: grammarOf(game, wording), problem });
     worlds.set(key, w);
   }
   return w;

@@ -11,4 +11,16 @@ export const ui: EnvUi = {
     { keys: 'Enter', does: 'in the command search: play the first command shown' },
     { keys: 'Esc', does: 'in the command search: clear it and leave it' },
   ],
+  // Every game's reset and 10 random steps in the page (each game's problem module fetched first, untimed).
+  async browserBench() {
+    const { measureAlfworld } = await import('./bench.ts');
+    const m = await measureAlfworld({ steps: 10 });
+    const r = (x: number) => Math.round(x * 100) / 100;
+    return {
+      'alfworld reset median ms (134 games)': r(m.resetMedianMs),
+      'alfworld reset slowest ms': r(m.resetSlowestMs),
+      'alfworld step median ms': r(m.stepMedianMs),
+      'alfworld step slowest ms': r(m.stepSlowestMs),
+    };
+  },
 };

@@ -22,8 +22,10 @@ import { parseAlfDomain, parseAlfProblem, type AlfAction, type AlfDomain, type F
 import { parseQuery, parseSymbols, parseTwl2, type GameGrammar, type Sym } from './grammar.ts';
 
 export interface GameData {
-  domain: string;
-  grammar: string;
+  /** The domain's text, or the domain already read (games share one: reading it once saves each reset the work). */
+  domain: string | AlfDomain;
+  /** The grammar's text, or the grammar already read. */
+  grammar: string | GameGrammar;
   problem: string;
 }
 
@@ -103,8 +105,8 @@ export class World {
   private readonly isACache = new Map<string, Map<string, boolean>>();
 
   constructor(data: GameData) {
-    this.domain = parseAlfDomain(data.domain);
-    this.grammar = parseTwl2(data.grammar);
+    this.domain = typeof data.domain === 'string' ? parseAlfDomain(data.domain) : data.domain;
+    this.grammar = typeof data.grammar === 'string' ? parseTwl2(data.grammar) : data.grammar;
     const problem = parseAlfProblem(data.problem);
     for (const o of problem.objects) this.types.set(o.name, o.type);
     for (const [name, type] of this.types) {
