@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GAMES, loadProblem, originalGrammar, walkthroughOf, worldOf } from '../../envs/alfworld/games.ts';
 import { demangle } from '../../envs/alfworld/world.ts';
-import { alfworld } from '../../envs/alfworld/index.ts';
+import { alfworld, type AlfTask } from '../../envs/alfworld/index.ts';
 import { getTask } from '../../envs/index.ts';
 import logic from '../../envs/alfworld/data/logic.json';
 
@@ -62,7 +62,7 @@ describe('ALFWorld games', () => {
 
   it('the oracle finishes a game from a state off the walkthrough, under both protocols', async () => {
     for (const id of ['alfworld-std-03', 'alfworld-std-12', 'alfworld-std-30', 'alfworld-047', 'alfworld-101']) {
-      const task = getTask(alfworld, id);
+      const task = getTask(alfworld, id) as AlfTask;
       let { state } = await alfworld.reset(task, 0);
       // Three moves off the path first: the oracle must plan from there.
       for (let i = 0; i < 3; i++) {
@@ -79,4 +79,37 @@ describe('ALFWorld games', () => {
       expect(state.won, `${id} won`).toBe(true);
     }
   }, 60_000);
+});
+
+describe('ALFWorld subgoals authored on the annotation pages', () => {
+  it('an authored set (regex matchers, as AgentBoard matches its ALFWorld labels with re.search) scores a played episode step by step', async () => {
+    const { parseSubgoalSet, scoreEpisode } = await import('../../runtime/annotation/index.ts');
+    const task = getTask(alfworld, 'alfworld-std-00') as AlfTask;
+    const init = await alfworld.reset(task, 0);
+    let state = init.state;
+    const observations = [init.observation];
+    for (const command of walkthroughOf(task.game, 'original')) {
+      const step = await alfworld.step(state, `ACTION: ${command}`);
+      state = step.state;
+      observations.push(step.observation);
+    }
+    const parsed = parseSubgoalSet({
+      format: 1,
+      env: 'alfworld',
+      task: task.id,
+      author: 'tester',
+      version: 1,
+      parentVersion: null,
+      createdAt: '2026-11-27T00:00:00.000Z',
+      crediting: 'subgoal',
+      subgoals: [
+        { label: 'pencil taken', matcher: { kind: 'regex', source: 'You pick up the pencil \\d' } },
+        { label: 'pencil on a shelf', matcher: { kind: 'regex', source: 'You put the pencil \\d in/on the shelf' } },
+      ],
+    });
+    if (!parsed.ok) throw new Error(parsed.message);
+    const score = scoreEpisode(parsed.value, { id: 'e', initial: observations[0], steps: observations.slice(1).map((observation) => ({ observation })), success: true });
+    expect(score.progress).toEqual([0, 0.5, 0.5, 1]);
+    expect(score.fired).toEqual([2, 4]);
+  });
 });
