@@ -25,7 +25,7 @@ import { episodesOf } from '../runtime/plan.ts';
 import { suiteNames, suiteOf } from '../suites/index.ts';
 import { envTaskInfo } from '../runtime/taskInfo.ts';
 import { taskIdPrefix } from '../runtime/taskFiles.ts';
-import { evaluate, hasSplits, parseShard, progressBar, progressLine, resolveEnvIds } from '../runtime/eval/index.ts';
+import { evaluate, hasSplits, parseShard, progressBar, progressLine, resolveEnvSuites } from '../runtime/eval/index.ts';
 import { hasContent } from '../runtime/eval/output.ts';
 // Heavy engines off the CLI's thread (issue 16): sql.js and the embedded shell run in worker threads
 // with a hard deadline enforced from outside and a bounded heap, as in the browser.
@@ -365,7 +365,8 @@ async function evalCommand(flags: Map<string, string | true>): Promise<number> {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const envs = await Promise.all(resolveEnvIds(required(flags, 'env'), entries()).map((id) => loadEnv(id)));
+  const envSuites = resolveEnvSuites(required(flags, 'env'), entries());
+  const envs = await Promise.all([...envSuites.keys()].map((id) => loadEnv(id)));
   if (split !== undefined && !envs.some(hasSplits)) throw new UsageError(`${envs.map((e) => e.id).join(', ')} ${envs.length === 1 ? 'has' : 'have'} no dev/test split; leave out --split.`);
 
   // One driver maker per task (the model client is made once per task, as in `run --all-tasks`).
@@ -395,6 +396,7 @@ async function evalCommand(flags: Map<string, string | true>): Promise<number> {
   try {
     const result = await evaluate({
       envs,
+      suites: envSuites,
       split: split as 'dev' | 'test' | undefined,
       tasks: typeof taskFlag === 'string' ? taskFlag.split(',').filter(Boolean) : undefined,
       seeds: positive('seeds', undefined),

@@ -10,7 +10,7 @@ import { planUnits, shardOf, type EvalUnit, type PlanOptions } from './plan.ts';
 import { playerKey } from './resume.ts';
 import { runEval, type EvalRunResult, type FinishedEpisode } from './run.ts';
 
-export { parseShard, planUnits, resolveEnvIds, hasSplits, shardOf, unitKey, type EvalUnit, type PlanOptions, type Split } from './plan.ts';
+export { parseShard, planUnits, resolveEnvIds, resolveEnvSuites, hasSplits, shardOf, unitKey, type EvalUnit, type PlanOptions, type Split } from './plan.ts';
 export { resumeState, type ResumeState } from './resume.ts';
 export { runEval, type EvalRunOptions, type EvalRunResult, type FinishedEpisode, type InfraError } from './run.ts';
 export { progressBar, progressLine, progressFigures, formatDuration, type ProgressCounts } from './progress.ts';

@@ -29,18 +29,30 @@ export function unitKey(env: string, task: string, seed: number): string {
 
 /** An --env value: environment ids and suite ids (smartplay, agentbench, agentboard, custom, …), comma-separated. */
 export function resolveEnvIds(spec: string, catalogue: readonly { id: string; suites: readonly { suite: string }[] }[]): string[] {
-  const ids: string[] = [];
+  return [...resolveEnvSuites(spec, catalogue).keys()];
+}
+
+/**
+ * An --env value as environment → the suites it is played under: a suite id names its own (ALFWorld
+ * given as "agentboard" plays AgentBoard's tasks only); an environment id, every suite it is in.
+ */
+export function resolveEnvSuites(spec: string, catalogue: readonly { id: string; suites: readonly { suite: string }[] }[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
   for (const item of spec.split(',').map((s) => s.trim()).filter(Boolean)) {
     const byId = catalogue.find((e) => e.id === item);
-    const group = byId ? [byId] : catalogue.filter((e) => e.suites.some((m) => m.suite === item.toLowerCase()));
+    const suite = item.toLowerCase();
+    const group = byId ? [byId] : catalogue.filter((e) => e.suites.some((m) => m.suite === suite));
     if (group.length === 0) {
       const known = suites().map((s) => s.id).filter((id) => catalogue.some((e) => e.suites.some((m) => m.suite === id)));
       throw new Error(`Unknown environment or suite "${item}". Known: ${[...catalogue.map((e) => e.id), ...known].join(', ')}.`);
     }
-    for (const e of group) if (!ids.includes(e.id)) ids.push(e.id);
+    for (const e of group) {
+      const named = byId ? e.suites.map((m) => m.suite) : [suite];
+      out.set(e.id, [...new Set([...(out.get(e.id) ?? []), ...named])]);
+    }
   }
-  if (ids.length === 0) throw new Error('No environment given.');
-  return ids;
+  if (out.size === 0) throw new Error('No environment given.');
+  return out;
 }
 
 export interface PlanOptions {
@@ -52,6 +64,8 @@ export interface PlanOptions {
   seeds?: number;
   /** First seed (default 0): seeds are first, first + 1, … */
   firstSeed?: number;
+  /** Per environment, the suites whose sets to play (resolveEnvSuites); default every suite it is in. */
+  suites?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Every episode of the run, environment by environment, task by task, seed by seed (runtime/plan.ts). */
@@ -59,7 +73,9 @@ export function planUnits(envs: readonly EnvDefinition[], options: PlanOptions =
   const split = options.split ?? 'test';
   const units: EvalUnit[] = [];
   for (const env of envs) {
-    const tasks = options.tasks ? options.tasks.map((id) => getTask(env, id)) : defaultTasks(env, split);
+    const suites = options.suites?.get(env.id) ?? env.suites.map((m) => m.suite);
+    // Each suite's own set; an environment in several suites (ALFWorld) plays each one's tasks.
+    const tasks = options.tasks ? options.tasks.map((id) => getTask(env, id)) : [...new Set(suites.flatMap((s) => defaultTasks(env, split, s)))];
     for (const { task, seed } of planEpisodes(env, tasks, { seedsPerTask: options.seeds, firstSeed: options.firstSeed })) {
       units.push({ env, task, seed, key: unitKey(env.id, task.id, seed) });
     }

@@ -113,3 +113,16 @@ describe('ALFWorld subgoals authored on the annotation pages', () => {
     expect(score.fired).toEqual([2, 4]);
   });
 });
+
+describe('ALFWorld in the evaluation plan', () => {
+  it('plays AgentBench\'s standard list under AgentBench and AgentBoard\'s 134 under AgentBoard', async () => {
+    const { planUnits } = await import('../../runtime/eval/index.ts');
+    const ab = planUnits([alfworld], { suites: new Map([['alfworld', ['agentbench']]]) });
+    expect(ab.map((u) => u.task.id)).toEqual(Array.from({ length: 50 }, (_, i) => `alfworld-std-${String(i).padStart(2, '0')}`));
+    expect(planUnits([alfworld], { suites: new Map([['alfworld', ['agentbench']]]), split: 'dev' })).toHaveLength(20);
+    const board = planUnits([alfworld], { suites: new Map([['alfworld', ['agentboard']]]) });
+    expect(board).toHaveLength(134);
+    expect(board.every((u) => /^alfworld-\d{3}$/.test(u.task.id) && u.seed === 0)).toBe(true);
+    expect(planUnits([alfworld])).toHaveLength(184);
+  });
+});

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../envs/index.ts';
 import type { EnvDefinition, TaskInfo } from '../../envs/core/types.ts';
 import { modelDriver, policyDriver } from '../../runtime/drivers/driver.ts';
-import { evaluate, parseShard, planUnits, resolveEnvIds, shardOf, unitKey, type EvaluateOptions } from '../../runtime/eval/index.ts';
+import { evaluate, parseShard, planUnits, resolveEnvIds, resolveEnvSuites, shardOf, unitKey, type EvaluateOptions } from '../../runtime/eval/index.ts';
 import { parseJsonl } from '../../runtime/jsonl.ts';
 import { createOpenAIClient } from '../../runtime/models/openai.ts';
 import { computeScores } from '../../runtime/scores/index.ts';
@@ -58,6 +58,10 @@ describe('eval plan', () => {
     const catalogue = [{ id: 'hanoi', suites: [{ suite: 'smartplay' }] }, { id: 'os', suites: [{ suite: 'agentbench' }] }, { id: 'db', suites: [{ suite: 'agentbench' }] }];
     expect(resolveEnvIds('agentbench,hanoi', catalogue)).toEqual(['os', 'db', 'hanoi']);
     expect(resolveEnvIds('AgentBench', catalogue)).toEqual(['os', 'db']);
+    // An environment in two suites: named by a suite, it plays that suite's tasks; named by its id, both.
+    const two = [...catalogue, { id: 'alfworld', suites: [{ suite: 'agentbench' }, { suite: 'agentboard' }] }];
+    expect([...resolveEnvSuites('agentboard', two)]).toEqual([['alfworld', ['agentboard']]]);
+    expect(resolveEnvSuites('alfworld', two).get('alfworld')).toEqual(['agentbench', 'agentboard']);
     expect(() => resolveEnvIds('nope', catalogue.slice(0, 1))).toThrow(/Unknown environment or suite "nope"/);
   });
 
