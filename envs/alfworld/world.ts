@@ -165,6 +165,18 @@ export class World {
   private solve(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: (b: Map<string, string>) => void): void {
     switch (f.k) {
       case 'atom': {
+        if (f.pred === '=') {
+          // Equality of two terms (the pick-two goals' "(not (= ?o1 ?o2))"); an unbound side takes the other's value.
+          const [x, y] = f.args.map((t) => (t.startsWith('?') ? b.get(t) : t));
+          if (x !== undefined && y !== undefined) {
+            if (x === y) yield_(b);
+          } else if (x !== undefined || y !== undefined) {
+            const next = new Map(b);
+            next.set(x === undefined ? f.args[0] : f.args[1], (x ?? y)!);
+            yield_(next);
+          }
+          return;
+        }
         const unbound = f.args.filter((a) => a.startsWith('?') && !b.has(a));
         if (unbound.length === 0) {
           if (view.has(key(f.pred, f.args.map((a) => (a.startsWith('?') ? b.get(a)! : a))))) yield_(b);

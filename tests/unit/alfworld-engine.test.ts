@@ -126,3 +126,27 @@ describe('ALFWorld in the evaluation plan', () => {
     expect(planUnits([alfworld])).toHaveLength(184);
   });
 });
+
+describe('ALFWorld in the scores', () => {
+  it("House-Holding lands in AgentBench's HH column and overall score, ALFWorld in AgentBoard's ALF column, with the published rows", async () => {
+    const { episode } = await import('./scores-episodes.ts');
+    const { catalogueTaskInfo } = await import('../../scripts/scores.ts');
+    const { computeScores } = await import('../../runtime/scores/index.ts');
+    const records = [
+      episode({ env: 'alfworld', task: 'alfworld-std-00', kind: 'model', name: 'tiny', success: true }),
+      episode({ env: 'alfworld', task: 'alfworld-std-01', kind: 'model', name: 'tiny', success: false, finishReason: 'Task Limit Exceeded' }),
+      episode({ env: 'alfworld', task: 'alfworld-000', kind: 'model', name: 'tiny', success: true, steps: [{ progress: 1 }] }),
+    ];
+    const report = computeScores(records, { taskInfo: await catalogueTaskInfo(records), seed: 1, resamples: 100 });
+    const bench = report.agentbench!;
+    expect(bench.sets.map((x) => x.column)).toEqual(['HH']);
+    const row = bench.rows[0];
+    expect(row.cells.HH.successRate.value).toBeCloseTo(50);
+    expect(row.overall?.tasks).toEqual(['HH']);
+    expect(bench.published.rows.find((r) => r.model === 'gpt-4-0613')?.scores).toEqual([78]);
+    const board = report.agentboard!;
+    expect(board.sets.map((x) => x.column)).toEqual(['ALF']);
+    const published = board.published.rows.find((r) => r.model === 'GPT-4')!;
+    expect(published.successRate).toEqual([43.3]); // AgentBoard Table 3, GPT-4, ALF success rate
+  });
+});
