@@ -54,3 +54,27 @@ describe("AgentBench House-Holding's conversation as its own code sends it", () 
     expect(upstream['std-20-limit'].requests.at(-1)![0].content).toMatch(/\n\n\[NOTICE\] \d+ messages are omitted\.$/);
   });
 });
+
+describe("AgentBoard ALFWorld's conversation as its own code sends it", () => {
+  const scenarios = read<Record<string, { taskId: string; problem: number; llm: string; replies: string[] }>>('scenarios-agentboard.json');
+  const upstream = read<Record<string, Recorded>>('requests-agentboard.json');
+  requestsEqualUpstream(Object.keys(scenarios), (n) => scriptedRequests(scenarios[n].taskId, scenarios[n].replies, { maxSteps: scenarios[n].replies.length }), (n) => upstream[n].requests);
+
+  it("each task id plays the game at that place of AgentBoard's order (its problem id)", () => {
+    for (const name of Object.keys(scenarios)) {
+      expect(Number(scenarios[name].taskId.slice(-3)), name).toBe(scenarios[name].problem);
+      expect(gameOf(scenarios[name].taskId), name).toBe(`valid_unseen/${upstream[name].game}/game.tw-pddl`);
+    }
+  });
+
+  it('each request is a system message and one user message ending in "\\nAction: "; the solving scenario is done', () => {
+    for (const name of Object.keys(scenarios)) {
+      for (const request of upstream[name].requests) {
+        expect(request.map((m) => m.role), name).toEqual(['system', 'user']);
+        expect(request[1].content.endsWith('\nAction: '), name).toBe(true);
+      }
+    }
+    expect(upstream['alfworld-000-solve'].status).toBe('completed');
+    expect(upstream['alfworld-003-quirks'].status).toBe('running');
+  });
+});
