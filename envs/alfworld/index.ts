@@ -200,7 +200,9 @@ export const alfworld: EnvDefinition<AlfState, AlfTask> = {
   conversation: (suite, task) =>
     suite === 'agentbench'
       ? { agentbench: { opening: agentbenchOpening(task), olderTurnsCut: 'AVAILABLE ACTIONS' } }
-      : { agentboard: { system_msg: AGENTBOARD_PROMPT.system_msg } },
+      : // tasks/alfworld.py evaluate_env: `action = self.parseAction(action)` comes before both
+        // `self.env.step(action)` and `self.agent.update(action=action, …)`, so the memory shows it parsed.
+        { agentboard: { system_msg: AGENTBOARD_PROMPT.system_msg, historyAction: agentboardAction } },
   maxSteps: (task) => (task.protocol === 'agentbench' ? AGENTBENCH_MAX_STEPS : AGENTBOARD_MAX_STEPS),
   reset: (task) => reset(task),
   step: async (state, text) => step(state, text),

@@ -79,9 +79,11 @@ function fsum(values: readonly number[]): number {
 }
 
 /**
- * sentence_bleu([reference.split()], candidate.split(), smoothing_function=method4). Throws where
- * nltk raises (a one-word candidate with a matching word takes log(0)): AgentBench then keeps the
- * action as it was.
+ * sentence_bleu([reference.split()], candidate.split(), smoothing_function=method4), as nltk 3.6.6
+ * and later compute it (AgentBench does not pin nltk; 3.8.1 was current at 41e6807): precisions
+ * still zero after smoothing (a one-word candidate's 2- to 4-grams, which method4 leaves alone) are
+ * left out of the sum (corpus_bleu: `s = (w_i * math.log(p_i) for w_i, p_i in zip(weight, p_n) if
+ * p_i > 0)`), so "sinkbasin" scores exp(1 - 4/1) against "go to sinkbasin 1".
  */
 export function bleu(reference: string, candidate: string): number {
   const ref = reference.split(/\s+/).filter(Boolean);
@@ -113,8 +115,7 @@ export function bleu(reference: string, candidate: string): number {
       incvnt++;
     }
   }
-  if (p.some((x) => x === 0)) throw new Error('math domain error');
-  return bp * Math.exp(fsum(p.map((x) => 0.25 * Math.log(x))));
+  return bp * Math.exp(fsum(p.filter((x) => x > 0).map((x) => 0.25 * Math.log(x))));
 }
 
 /** utils.process_action: the command AgentBench plays for a reply, or null (no "ACTION:"). */
@@ -129,7 +130,7 @@ export function agentbenchAction(reply: string, choices: readonly string[]): str
     for (let i = 1; i < scores.length; i++) if (scores[i] > scores[best]) best = i;
     if (scores[best] > 0.01) return choices[best];
   } catch {
-    // nltk raised: AgentBench prints the exception and keeps the action.
+    // process_action: an exception is printed and the action kept (sentence_bleu raises on none of these inputs).
   }
   return action;
 }

@@ -37,6 +37,12 @@ export interface AgentBoardParams extends AgentBoardPromptData {
   maxTokens?: number;
   /** How request size is counted; defaults to estimateMessageTokens (chars/4, see tokens.ts). */
   countTokens?: (messages: readonly ChatMessage[]) => number;
+  /**
+   * The action as the task loop hands it to `agent.update`, from the parsed reply: some tasks
+   * rewrite the action before both the environment and the memory see it (ALFWorld's
+   * `Evalalfworld.parseAction`: "put X in Y" → "put X in/on Y", a final "." dropped). Default: as is.
+   */
+  historyAction?: (action: string) => string;
 }
 
 export const AGENTBOARD_DEFAULTS = {
@@ -88,7 +94,7 @@ export interface AgentBoardPrompt {
  */
 export function agentboardPrompt(params: AgentBoardParams, observations: readonly string[], actions: readonly string[]): AgentBoardPrompt {
   const preamble = agentboardPreamble(params);
-  const memory = agentboardMemory(observations, actions);
+  const memory = agentboardMemory(observations, params.historyAction ? actions.map(params.historyAction) : actions);
   const memorySize = params.memorySize ?? AGENTBOARD_DEFAULTS.memorySize;
   const budget = (params.contextLength ?? AGENTBOARD_DEFAULTS.contextLength) - (params.maxTokens ?? AGENTBOARD_DEFAULTS.maxTokens);
   const count = params.countTokens ?? estimateMessageTokens;
