@@ -43,6 +43,8 @@ export interface AlfState {
   lastSeen: string;
   /** AgentBench: the model's raw replies so far (its repetition rule reads the last three). */
   replies: string[];
+  /** AgentBench ended the sample before looking at the game (three identical replies): it scores 0 even if the last one won. */
+  failed?: boolean;
   /** Receptacles whose contents were shown (by arriving, opening or examining), for the visual view. */
   seen: string[];
 }
@@ -162,8 +164,10 @@ function step(state: AlfState, text: string): Step<AlfState> {
     const observation = observe(played.state, played.feedback);
     // task.py: after more than three rounds, three identical replies in a row end the sample.
     const last3 = replies.slice(-3);
-    if (!played.state.won && replies.length > 3 && last3.every((r) => r === last3[0])) {
-      return end(played.state, observation, played.valid, { terminated: true, finishReason: 'Invalid Action' }, { command, kind: 'repeated' });
+    // Checked before `done`, as task.py does: a third identical reply that wins still fails the sample.
+    if (replies.length > 3 && last3.every((r) => r === last3[0])) {
+      const failed = { ...played.state, failed: true };
+      return end(failed, observation, played.valid, { terminated: true, finishReason: 'Invalid Action', reward: 0, score: 0 }, { command, kind: 'repeated' });
     }
     return end(played.state, observation, played.valid, {}, { command });
   }
@@ -208,7 +212,7 @@ export const alfworld: EnvDefinition<AlfState, AlfTask> = {
   step: async (state, text) => step(state, text),
   // What a player can send as is: AgentBench reads "ACTION: …" from the reply; AgentBoard takes the command (and its help action).
   validActions: (state) => (state.protocol === 'agentbench' ? state.admissible.map((c) => `ACTION: ${c}`) : [...state.admissible, CHECK_ACTIONS]),
-  success: (state) => state.won,
+  success: (state) => state.won && !state.failed,
   gameView: (state) => ({ text: state.text, commands: state.admissible }),
   fromCommand: (task, command) => (task.protocol === 'agentbench' ? `ACTION: ${command}` : command),
   oracleAction: (state) => {
