@@ -26,6 +26,22 @@ describe('cli', () => {
     );
   });
 
+  it("alfworld: tasks name their game file; raw input plays the game's commands; lines carry the game's text and, with --valid-actions, its commands", () => {
+    const tasks = cli(['tasks', '--env', 'alfworld']).out.trim().split('\n');
+    expect(tasks).toHaveLength(50 + 20 + 134);
+    expect(tasks[0]).toBe('alfworld-std-00\tvalid_unseen/pick_and_place_simple-Pencil-None-Shelf-308/trial_T20190908_121952_610012/game.tw-pddl\t35 steps');
+    const r = cli(['run', '--env', 'alfworld', '--task', 'alfworld-std-00', '--input', 'raw', '--reset-line', '--valid-actions'], 'go to desk 1\nGo to desk 2\n');
+    const [reset, first, second] = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(reset.text).toMatch(/^-= Welcome to TextWorld, ALFRED! =-\n\nYou are in the middle of a room\. .*\n\nYour task is to: put a pencil in shelf\.$/);
+    expect(reset.validActions.slice(0, 3)).toEqual(['go to bed 1', 'go to desk 1', 'go to desk 2']);
+    expect(first.action).toBe('ACTION: go to desk 1');
+    expect(first.text).toMatch(/^You arrive at loc \d+\. On the desk 1, you see /);
+    expect(first.observation.startsWith(first.text.replace(/^You arrive at loc \d+\. /, ''))).toBe(true);
+    expect(first.validActions).toContain('examine desk 1');
+    // AgentBench lowercases the action: "Go to desk 2" plays.
+    expect(second.text).toMatch(/On the desk 2/);
+  });
+
   it('runs an episode from stdin: one JSON line per step, then the outcome', () => {
     const actions = hanoiSolution(3).map((i) => HANOI_ACTIONS[i]);
     const r = cli(['run', '--env', 'hanoi', '--task', 'hanoi-3', '--seed', '1'], `${actions.join('\n')}\nignored after the end\n`);
