@@ -18,8 +18,10 @@ export const ui: EnvUi = {
     const r = (x: number) => Math.round(x * 100) / 100;
     return {
       'alfworld reset median ms (134 games)': r(m.resetMedianMs),
+      'alfworld reset 95th percentile ms': r(m.resetP95Ms),
       'alfworld reset slowest ms': r(m.resetSlowestMs),
       'alfworld step median ms': r(m.stepMedianMs),
+      'alfworld step 99th percentile ms': r(m.stepP99Ms),
       'alfworld step slowest ms': r(m.stepSlowestMs),
     };
   },

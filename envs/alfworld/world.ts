@@ -481,6 +481,12 @@ export class World {
         return;
       }
       const atom = atoms[depth];
+      // Every placeholder bound (a template's own variables): one lookup instead of a scan.
+      if (atom.args.every((ph) => cur.has(ph))) {
+        const args = atom.args.map((ph) => cur.get(ph)!);
+        if (args.every((id, i) => this.isA(this.types.get(id) ?? '', atom.types[i])) && view.has(key(atom.pred, args))) walk(depth + 1);
+        return;
+      }
       for (const args of view.of(atom.pred)) {
         if (args.length !== atom.args.length) continue;
         const added: string[] = [];
