@@ -31,7 +31,7 @@ export function suiteById(id: string): Suite {
   return found;
 }
 
-/** The suite an environment plays under: `id` when it belongs to it, else its first (its default). */
+/** The suite an environment plays under: `id` when it belongs to it, else the task's own suite (TaskInfo.suite), else its first (its default). */
 export function suiteOf(env: Pick<EnvMeta, 'id' | 'suites'>, id?: string, task?: { suite?: string }): Suite {
   // A task that belongs to one of its environment's suites plays under it (ALFWorld's lists).
   if (id === undefined && task?.suite !== undefined) id = task.suite;
