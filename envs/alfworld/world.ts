@@ -49,28 +49,36 @@ interface Ground {
 }
 
 /** Facts of a state indexed for joins and queries. */
+/** A fact key split once: "pred a b" → its predicate and arguments (shared by every view of a game). */
+interface ParsedFact {
+  pred: string;
+  args: string[];
+}
+
 class FactView {
-  private readonly own: Set<string>;
+  private readonly own = new Set<string>();
   private readonly byPred = new Map<string, string[][]>();
   /**
-   * `keys` sorted as strings: each predicate's facts are then in TextWorld's sorted order (ids have
-   * no spaces, and a space sorts before any id character). Facts of predicates no action changes
-   * come from `base` (built once per game), so a state's view holds only the facts that change.
+   * `lists` are each sorted as strings, and no predicate is in two of them (the true facts; the
+   * "not_" facts): each predicate's facts are then in TextWorld's sorted order (ids have no spaces,
+   * and a space sorts before any id character). Facts of predicates no action changes come from
+   * `base` (built once per game), so a state's view holds only the facts that change.
    */
   constructor(
-    keys: readonly string[],
+    lists: readonly (readonly string[])[],
+    parse: (key: string) => ParsedFact,
     private readonly base?: FactView,
     private readonly staticPreds?: ReadonlySet<string>,
   ) {
-    this.own = new Set();
-    for (const key of keys) {
-      const space = key.indexOf(' ');
-      const pred = space < 0 ? key : key.slice(0, space);
-      if (staticPreds?.has(pred)) continue;
-      this.own.add(key);
-      let list = this.byPred.get(pred);
-      if (!list) this.byPred.set(pred, (list = []));
-      list.push(space < 0 ? [] : key.slice(space + 1).split(' '));
+    for (const keys of lists) {
+      for (const key of keys) {
+        const { pred, args } = parse(key);
+        if (staticPreds?.has(pred)) continue;
+        this.own.add(key);
+        let list = this.byPred.get(pred);
+        if (!list) this.byPred.set(pred, (list = []));
+        list.push(args);
+      }
     }
   }
   has(key: string): boolean {
@@ -102,6 +110,17 @@ export class World {
   /** Predicates no action's effect names: their facts never change. */
   private readonly staticPreds: Set<string>;
   private readonly staticView: FactView;
+  private readonly parsedFacts = new Map<string, ParsedFact>();
+  /** Splits a fact key once per game (states share most of their facts). */
+  private readonly parse = (key: string): ParsedFact => {
+    let p = this.parsedFacts.get(key);
+    if (!p) {
+      const space = key.indexOf(' ');
+      p = space < 0 ? { pred: key, args: [] } : { pred: key.slice(0, space), args: key.slice(space + 1).split(' ') };
+      this.parsedFacts.set(key, p);
+    }
+    return p;
+  };
   private readonly isACache = new Map<string, Map<string, boolean>>();
 
   constructor(data: GameData) {
@@ -119,7 +138,7 @@ export class World {
     this.initial = { facts: [...facts].sort(pyCompare), negs: [] };
     const changing = new Set(this.domain.actions.flatMap((a) => a.effects.map((e) => e.pred)));
     this.staticPreds = new Set(problem.init.map(([pred]) => pred).filter((pred) => !changing.has(pred)));
-    this.staticView = new FactView(this.initial.facts);
+    this.staticView = new FactView([this.initial.facts], this.parse);
     // TextWorld's entities: every name that appears in a fact of the initial state.
     const ids = new Set<string>();
     for (const [, ...args] of problem.init) for (const a of args) ids.add(a);
@@ -150,9 +169,8 @@ export class World {
   private viewOf(state: WorldState): { view: FactView; query: FactView; grounds?: Ground[] } {
     let v = this.views.get(state);
     if (!v) {
-      const view = new FactView(state.facts, this.staticView, this.staticPreds);
-      const negs = state.negs.map((n) => 'not_' + n);
-      const query = new FactView(negs.length ? [...state.facts, ...negs].sort(pyCompare) : state.facts, this.staticView, this.staticPreds);
+      const view = new FactView([state.facts], this.parse, this.staticView, this.staticPreds);
+      const query = state.negs.length ? new FactView([state.facts, state.negs.map((n) => 'not_' + n)], this.parse, this.staticView, this.staticPreds) : view;
       v = { view, query };
       this.views.set(state, v);
     }
@@ -161,30 +179,37 @@ export class World {
 
   // -- conditions ------------------------------------------------------------------
 
-  /** Calls `yield_` with every binding (extending `b`) that makes `f` true in `view`. Bindings may repeat. */
-  private solve(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: (b: Map<string, string>) => void): void {
+  /**
+   * Calls `yield_` with every binding (extending `b`) that makes `f` true in `view`; bindings may
+   * repeat. `b` is extended in place and restored on the way back (no copies: grounding runs at
+   * every step), so `yield_` must read it before returning.
+   */
+  private solve(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     switch (f.k) {
       case 'atom': {
         if (f.pred === '=') {
           // Equality of two terms (the pick-two goals' "(not (= ?o1 ?o2))"); an unbound side takes the other's value.
-          const [x, y] = f.args.map((t) => (t.startsWith('?') ? b.get(t) : t));
+          const x = f.args[0].startsWith('?') ? b.get(f.args[0]) : f.args[0];
+          const y = f.args[1].startsWith('?') ? b.get(f.args[1]) : f.args[1];
           if (x !== undefined && y !== undefined) {
-            if (x === y) yield_(b);
+            if (x === y) yield_();
           } else if (x !== undefined || y !== undefined) {
-            const next = new Map(b);
-            next.set(x === undefined ? f.args[0] : f.args[1], (x ?? y)!);
-            yield_(next);
+            const v = x === undefined ? f.args[0] : f.args[1];
+            b.set(v, (x ?? y)!);
+            yield_();
+            b.delete(v);
           }
           return;
         }
-        const unbound = f.args.filter((a) => a.startsWith('?') && !b.has(a));
-        if (unbound.length === 0) {
-          if (view.has(key(f.pred, f.args.map((a) => (a.startsWith('?') ? b.get(a)! : a))))) yield_(b);
+        let unbound = 0;
+        for (const t of f.args) if (t.charCodeAt(0) === 63 && !b.has(t)) unbound++;
+        if (unbound === 0) {
+          if (view.has(key(f.pred, f.args.map((a) => (a.charCodeAt(0) === 63 ? b.get(a)! : a))))) yield_();
           return;
         }
+        const added: string[] = [];
         outer: for (const args of view.of(f.pred)) {
           if (args.length !== f.args.length) continue;
-          // Check before copying the binding: most facts do not match.
           for (let i = 0; i < args.length; i++) {
             const term = f.args[i];
             if (term.charCodeAt(0) !== 63 /* ? */) {
@@ -196,23 +221,26 @@ export class World {
               } else if (have !== args[i]) continue outer;
             }
           }
-          const next = new Map(b);
+          let ok = true;
           for (let i = 0; i < args.length; i++) {
             const term = f.args[i];
-            if (term.charCodeAt(0) === 63) {
-              const have = next.get(term);
-              if (have === undefined) next.set(term, args[i]);
-              else if (have !== args[i]) continue outer; // the same variable twice in one atom
-            }
+            if (term.charCodeAt(0) !== 63) continue;
+            const have = b.get(term);
+            if (have === undefined) {
+              b.set(term, args[i]);
+              added.push(term);
+            } else if (have !== args[i]) ok = false; // the same variable twice in one atom
           }
-          yield_(next);
+          if (ok) yield_();
+          for (const t of added) b.delete(t);
+          added.length = 0;
         }
         return;
       }
       case 'not': {
-        const free = [...freeVars(f.f)].filter((v) => !b.has(v));
+        const free = freeVarsOf(f.f).filter((v) => !b.has(v));
         if (free.length > 0) {
-          this.enumerate(free, b, varTypes, (full) => this.solveNot(f.f, full, varTypes, view, yield_));
+          this.enumerate(free, b, varTypes, () => this.solveNot(f.f, b, varTypes, view, yield_));
           return;
         }
         this.solveNot(f.f, b, varTypes, view, yield_);
@@ -221,8 +249,8 @@ export class World {
       case 'and': {
         // A join: next, the atom with the most bound terms (then the fewest facts); a condition
         // other than an atom once its variables are bound, or last.
-        const step = (rest: readonly Formula[], cur: Map<string, string>) => {
-          if (rest.length === 0) return yield_(cur);
+        const step = (rest: readonly Formula[]) => {
+          if (rest.length === 0) return yield_();
           let best = -1;
           let bestScore = -Infinity;
           for (let i = 0; i < rest.length; i++) {
@@ -230,11 +258,11 @@ export class World {
             let score: number;
             if (x.k === 'atom') {
               let bound = 0;
-              for (const t of x.args) if (t.charCodeAt(0) !== 63 || cur.has(t)) bound++;
+              for (const t of x.args) if (t.charCodeAt(0) !== 63 || b.has(t)) bound++;
               score = bound === x.args.length ? 1e6 : bound * 1e3 - view.of(x.pred).length;
             } else {
               let free = 0;
-              for (const v of freeVars(x)) if (!cur.has(v)) free++;
+              for (const v of freeVarsOf(x)) if (!b.has(v)) free++;
               score = free === 0 ? 5e5 : -1e9;
             }
             if (score > bestScore) {
@@ -244,9 +272,9 @@ export class World {
           }
           const chosen = rest[best];
           const others = rest.filter((_, i) => i !== best);
-          this.solve(chosen, cur, varTypes, view, (nb) => step(others, nb));
+          this.solve(chosen, b, varTypes, view, () => step(others));
         };
-        step(f.fs, b);
+        step(f.fs);
         return;
       }
       case 'or':
@@ -256,36 +284,37 @@ export class World {
         const inner = new Map(varTypes);
         for (const v of f.vars) inner.set(v.name, v.type);
         const names = f.vars.map((v) => v.name);
-        this.solve(f.f, b, inner, view, (nb) => {
-          // Variables no atom bound range over their type.
-          const free = names.filter((n) => !nb.has(n));
-          const done = (full: Map<string, string>) => {
-            const out = new Map(full);
-            for (const n of names) out.delete(n);
-            yield_(out);
+        this.solve(f.f, b, inner, view, () => {
+          // Variables no atom bound range over their type; the witnesses are hidden from what follows.
+          const done = () => {
+            const saved = names.map((n) => b.get(n));
+            for (const n of names) b.delete(n);
+            yield_();
+            names.forEach((n, i) => b.set(n, saved[i]!));
           };
-          if (free.length) this.enumerate(free, nb, inner, done);
-          else done(nb);
+          const free = names.filter((n) => !b.has(n));
+          if (free.length) this.enumerate(free, b, inner, done);
+          else done();
         });
         return;
       }
     }
   }
 
-  private solveNot(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: (b: Map<string, string>) => void): void {
+  private solveNot(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     let found = false;
     this.solve(f, b, varTypes, view, () => (found = true));
-    if (!found) yield_(b);
+    if (!found) yield_();
   }
 
-  private enumerate(vars: string[], b: Map<string, string>, varTypes: Map<string, string>, yield_: (b: Map<string, string>) => void): void {
-    if (vars.length === 0) return yield_(b);
-    const [first, ...rest] = vars;
-    for (const obj of this.objectsOf(varTypes.get(first) ?? 'object')) {
-      const next = new Map(b);
-      next.set(first, obj);
-      this.enumerate(rest, next, varTypes, yield_);
+  private enumerate(vars: readonly string[], b: Map<string, string>, varTypes: Map<string, string>, yield_: () => void, from = 0): void {
+    if (from === vars.length) return yield_();
+    const v = vars[from];
+    for (const obj of this.objectsOf(varTypes.get(v) ?? 'object')) {
+      b.set(v, obj);
+      this.enumerate(vars, b, varTypes, yield_, from + 1);
     }
+    b.delete(v);
   }
 
   /** The goal holds (Fast Downward's check_goal on the true facts). */
@@ -306,20 +335,21 @@ export class World {
     for (const action of this.domain.actions) {
       const varTypes = new Map(action.params.map((p) => [p.name, p.type]));
       const params = action.params.map((p) => p.name);
-      const found = (b: Map<string, string>) => {
-        const free = params.filter((p) => !b.has(p));
-        const take = (full: Map<string, string>) => {
-          const args = params.map((p) => full.get(p)!);
-          const name = key(action.name, args);
-          if (seen.has(name)) return;
-          seen.add(name);
-          if (!this.hasEffect(action, full, view)) return;
-          out.push({ action, args, command: '' });
-        };
-        if (free.length) this.enumerate(free, b, varTypes, take);
-        else take(b);
+      const b = new Map<string, string>();
+      const take = () => {
+        const args = params.map((p) => b.get(p)!);
+        const name = key(action.name, args);
+        if (seen.has(name)) return;
+        seen.add(name);
+        if (!this.hasEffect(action, b, view)) return;
+        out.push({ action, args, command: '' });
       };
-      this.solve(action.pre, new Map(), varTypes, view, found);
+      const found = () => {
+        const free = params.filter((p) => !b.has(p));
+        if (free.length) this.enumerate(free, b, varTypes, take);
+        else take();
+      };
+      this.solve(action.pre, b, varTypes, view, found);
     }
     for (const g of out) g.command = this.commandOf(g, state);
     cached.grounds = out;
@@ -552,6 +582,14 @@ export class World {
     }
     return '';
   }
+}
+
+const freeVarMemo = new WeakMap<Formula, string[]>();
+/** The free variables of a formula (memoised: formulas are parsed once per wording). */
+function freeVarsOf(f: Formula): string[] {
+  let v = freeVarMemo.get(f);
+  if (!v) freeVarMemo.set(f, (v = [...freeVars(f)]));
+  return v;
 }
 
 function freeVars(f: Formula, out = new Set<string>()): Set<string> {
