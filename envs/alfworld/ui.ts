@@ -17,6 +17,7 @@ export const ui: EnvUi = {
     const m = await measureAlfworld({ steps: 10 });
     const r = (x: number) => Math.round(x * 100) / 100;
     return {
+      'alfworld shared domain and grammar ms (once per page)': r(m.sharedMs),
       'alfworld reset median ms (134 games)': r(m.resetMedianMs),
       'alfworld reset 95th percentile ms': r(m.resetP95Ms),
       'alfworld reset slowest ms': r(m.resetSlowestMs),
