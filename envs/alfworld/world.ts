@@ -379,9 +379,26 @@ export class World {
     return new Map(g.action.params.map((p, i) => [`${p.name.slice(1)}:${p.type}`, g.args[i]]));
   }
 
+  private readonly commandMemo = new Map<string, string>();
+  private readonly staticTemplates = new Map<string, boolean>();
+
   private commandOf(g: Ground, state: WorldState): string {
     const text = this.grammar.actions.get(g.action.name)?.template ?? g.action.name;
-    return this.derive(text, this.mappingOf(g), state);
+    // A template whose queries read only facts no action changes ("go to [{r.name | receptacleatlocation(…)}]")
+    // gives the same command in every state: derived once per ground action.
+    let fixed = this.staticTemplates.get(text);
+    if (fixed === undefined) {
+      fixed = queriesOf(parseSymbols(text)).every((q) => q !== RULE && parseQuery(q).every((atom) => this.staticPreds.has(atom.pred)));
+      this.staticTemplates.set(text, fixed);
+    }
+    if (!fixed) return this.derive(text, this.mappingOf(g), state);
+    const k = key(g.action.name, g.args);
+    let command = this.commandMemo.get(k);
+    if (command === undefined) {
+      command = this.derive(text, this.mappingOf(g), state);
+      this.commandMemo.set(k, command);
+    }
+    return command;
   }
 
   /** The admissible commands: sorted, without duplicates (TextWorld's `sorted(set(…))`). */
@@ -433,18 +450,10 @@ export class World {
       }
       (e.neg ? dels : adds).push(key(e.pred, sub(e.args)));
     }
-    const facts = new Set(state.facts);
-    const negs = new Set(state.negs);
-    for (const d of dels) {
-      if (adds.includes(d)) continue; // Fast Downward: an atom both deleted and added stays.
-      facts.delete(d);
-      negs.add(d);
-    }
-    for (const a of adds) {
-      facts.add(a);
-      negs.delete(a);
-    }
-    return { facts: [...facts].sort(pyCompare), negs: [...negs].sort(pyCompare) };
+    // Fast Downward: an atom both deleted and added stays.
+    const removed = new Set(dels.filter((d) => !adds.includes(d)));
+    const added = new Set(adds);
+    return { facts: edit(state.facts, removed, added), negs: edit(state.negs, added, removed) };
   }
 
   // -- text -------------------------------------------------------------------------------
@@ -582,6 +591,36 @@ export class World {
     }
     return '';
   }
+}
+
+/** A sorted list without `out` and with `into`, still sorted (a merge: states differ by a few facts). */
+function edit(sorted: readonly string[], out: ReadonlySet<string>, into: ReadonlySet<string>): string[] {
+  const extra = [...into].filter((x) => !out.has(x)).sort(pyCompare);
+  const result: string[] = [];
+  let j = 0;
+  for (const x of sorted) {
+    if (out.has(x)) continue;
+    while (j < extra.length && extra[j] < x) result.push(extra[j++]);
+    if (j < extra.length && extra[j] === x) j++; // already there
+    result.push(x);
+  }
+  while (j < extra.length) result.push(extra[j++]);
+  return result;
+}
+
+const RULE = '#rule#';
+/** The queries (`{… | query}`) in a right-hand side; a rule reference is RULE (its text may read anything). */
+function queriesOf(syms: readonly Sym[]): string[] {
+  const out: string[] = [];
+  const walk = (x: Sym) => {
+    if (x.k === 'cond') {
+      if (x.given) out.push(x.given);
+      walk(x.expr);
+    } else if (x.k === 'list') walk(x.inner);
+    else if (x.k === 'rule') out.push(RULE);
+  };
+  syms.forEach(walk);
+  return out;
 }
 
 const freeVarMemo = new WeakMap<Formula, string[]>();
