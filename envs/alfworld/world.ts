@@ -341,7 +341,7 @@ export class World {
         const name = key(action.name, args);
         if (seen.has(name)) return;
         seen.add(name);
-        if (!this.hasEffect(action, b, view)) return;
+        if (!this.hasEffect(action, b)) return;
         out.push({ action, args, command: '' });
       };
       const found = () => {
@@ -360,18 +360,17 @@ export class World {
    * Fast Downward drops an effect its precondition already makes true (an add of a precondition
    * atom, a delete of a negated one, a delete the action also adds) and an operator left with none.
    */
-  private hasEffect(action: AlfAction, b: Map<string, string>, view: FactView): boolean {
-    const sub = (args: string[]) => args.map((a) => (a.startsWith('?') ? b.get(a)! : a));
-    const pre = topLiterals(action.pre);
-    const prePos = new Set(pre.pos.map((a) => key(a.pred, sub(a.args))));
-    const preNeg = new Set(pre.neg.map((a) => key(a.pred, sub(a.args))));
-    const adds = new Set(action.effects.filter((e) => !e.neg && !e.cond).map((e) => key(e.pred, sub(e.args))));
+  private hasEffect(action: AlfAction, b: Map<string, string>): boolean {
+    const val = (t: string) => (t.charCodeAt(0) === 63 ? b.get(t)! : t);
+    const same = (x: { pred: string; args: string[] }, y: { pred: string; args: string[] }) => x.pred === y.pred && x.args.length === y.args.length && x.args.every((t, i) => val(t) === val(y.args[i]));
+    const pre = topLiteralsOf(action.pre);
     for (const e of action.effects) {
       if (e.cond) return true;
-      const k = key(e.pred, sub(e.args));
-      if (e.neg ? !preNeg.has(k) && !adds.has(k) : !prePos.has(k)) return true;
+      if (e.neg) {
+        // A delete is redundant when the precondition says the atom is false, or the action also adds it.
+        if (!pre.neg.some((x) => same(x, e)) && !action.effects.some((o) => !o.neg && !o.cond && same(o, e))) return true;
+      } else if (!pre.pos.some((x) => same(x, e))) return true;
     }
-    void view;
     return false;
   }
 
@@ -641,6 +640,13 @@ function freeVars(f: Formula, out = new Set<string>()): Set<string> {
     for (const v of inner) out.add(v);
   }
   return out;
+}
+
+const topMemo = new WeakMap<Formula, ReturnType<typeof topLiterals>>();
+function topLiteralsOf(f: Formula): ReturnType<typeof topLiterals> {
+  let t = topMemo.get(f);
+  if (!t) topMemo.set(f, (t = topLiterals(f)));
+  return t;
 }
 
 /** The atoms a precondition requires outright (its top-level conjunction). */
