@@ -10,13 +10,14 @@
  * success = the game's goal holds (`won`); reward 1 on the step that wins.
  */
 import type { EnvDefinition, Init, Step } from '../core/types.ts';
-import type { OpeningTurn } from '../core/prompts/index.ts';
+import { AGENTBOARD_DEFAULTS, agentboardPreamble, type OpeningTurn } from '../core/prompts/index.ts';
+
+const CHECK_ACTIONS = AGENTBOARD_DEFAULTS.checkActions;
 import { alfworldMeta } from './meta.ts';
 import { AGENTBENCH_MAX_STEPS, AGENTBOARD_MAX_STEPS, GAMES, TASKS, loadProblem, worldOf, walkthroughOf, type AlfTask, type Protocol, type Wording } from './games.ts';
 import {
   AGENTBENCH_ACK,
   AGENTBENCH_INSTRUCTION,
-  CHECK_ACTIONS,
   agentbenchAction,
   agentboardAction,
   availableActions,
@@ -62,16 +63,8 @@ function bodyOf(welcome: string): string {
 /** AgentBoard's prompt head (VanillaAgent make_prompt with need_goal, check_actions and check_inventory). */
 function agentboardManual(task: AlfTask): string {
   const examples = AGENTBOARD_PROMPT.examples[exampleKey(folderOf(task))].join('');
-  const help = 'You should use the following commands for help when your action cannot be understood: ';
-  return (
-    AGENTBOARD_PROMPT.instruction +
-    '\nHere are examples:\n' +
-    examples +
-    '\n' +
-    `You should perform actions to accomplish the goal: ${task.description}\n` +
-    `${help}${CHECK_ACTIONS}\n` +
-    `${help}inventory`
-  );
+  // The help line's final "\n" is left out, as for PDDL and BabyAI: the transcript shows the observations as turns of their own.
+  return agentboardPreamble({ ...AGENTBOARD_PROMPT, examples, goal: task.description ?? '', checkInventory: true }).slice(0, -1);
 }
 
 /** AgentBench's opening: instruction, its fixed reply, then the one-shot example of the game's type. */

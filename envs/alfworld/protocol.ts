@@ -146,4 +146,3 @@ export function agentboardAction(text: string): string {
   return action;
 }
 
-export const CHECK_ACTIONS = 'check valid actions';

@@ -6,7 +6,7 @@
  */
 import { GAMES, worldOf } from './games.ts';
 import type { AlfState } from './index.ts';
-import { pyCompare } from './world.ts';
+import { pyCompare } from '../pddl/text.ts';
 
 export interface SceneThing {
   name: string;

@@ -20,6 +20,7 @@
  */
 import { parseAlfDomain, parseAlfProblem, type AlfAction, type AlfDomain, type Formula } from './pddl.ts';
 import { parseQuery, parseSymbols, parseTwl2, type GameGrammar, type Sym } from './grammar.ts';
+import { pyCompare } from '../pddl/text.ts';
 
 export interface GameData {
   /** The domain's text, or the domain already read (games share one: reading it once saves each reset the work). */
@@ -92,8 +93,6 @@ class FactView {
 
 const key = (pred: string, args: readonly string[]) => (args.length ? `${pred} ${args.join(' ')}` : pred);
 
-/** Python's default string order (code points). */
-export const pyCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 
 export class World {

@@ -148,8 +148,10 @@ export function capitalize(s: string): string {
 }
 
 /** Python's default string order (code points; equal to UTF-16 order for these ASCII texts). */
+export const pyCompare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export function pySort(texts: string[]): string[] {
-  return texts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return texts.sort(pyCompare);
 }
 
 /** State text: each fact written, capitalized, sorted, joined with one space (texts ending in a space give two). */
