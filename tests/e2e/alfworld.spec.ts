@@ -46,6 +46,14 @@ test('AgentBench game: a person solves it from the house view by searching and c
 
   const scene = page.getByTestId('alfworld-scene');
   const commands = page.getByTestId('alfworld-commands');
+  // The first commands are on the first screen, without scrolling, on a desktop and on a phone (the welcome text is long).
+  for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    const box = await commands.getByRole('button').first().boundingBox();
+    expect(box, `a command button at ${size.width}×${size.height}`).not.toBeNull();
+    expect(box!.y + box!.height, `the first command's bottom at ${size.width}×${size.height}`).toBeLessThanOrEqual(size.height);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   const search = page.getByTestId('command-search');
   await expect(page.getByTestId('alfworld-status')).toContainText('put a pencil in shelf.');
   await expect(page.getByTestId('alfworld-holding')).toHaveText('nothing');
