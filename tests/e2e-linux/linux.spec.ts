@@ -18,6 +18,8 @@ test('Linux: a person plays an OS test task in real Debian, typing in the termin
   await expect(page.getByTestId('backend')).toHaveText('Linux (Debian in v86)');
   await page.getByRole('button', { name: 'Visual view' }).click();
   await page.getByTestId('xterm').click();
+  // xterm.js loads on first use: keys typed before it has focus would go elsewhere.
+  await expect(page.getByTestId('xterm').locator('textarea')).toBeFocused();
   await page.keyboard.type('uname -sm\n');
   await expect(page.getByTestId('step-count')).toHaveText(/^1 \//, { timeout: 60_000 });
   await expect(page.getByTestId('terminal')).toContainText('Linux i686');
@@ -43,6 +45,8 @@ test('Linux: the terminal streams the guest\'s output with its colours while the
   await page.getByRole('button', { name: 'Visual view' }).click();
   const rows = page.getByTestId('xterm').locator('.xterm-rows');
   await page.getByTestId('xterm').click();
+  // xterm.js loads on first use: keys typed before it has focus would go elsewhere.
+  await expect(page.getByTestId('xterm').locator('textarea')).toBeFocused();
   // Three red lines a second apart: the first shows while the step still runs.
   await page.keyboard.type("for i in 1 2 3; do printf '\\033[31mred %s\\033[0m\\n' $i; sleep 1; done\n");
   await expect(rows).toContainText('red 1', { timeout: 30_000 });

@@ -44,6 +44,8 @@ test('OS: a person types commands in the terminal (xterm), each one a recorded s
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/);
   await page.getByRole('button', { name: 'Visual view' }).click();
   await page.getByTestId('xterm').click();
+  // xterm.js loads on first use: keys typed before it has focus would go elsewhere.
+  await expect(page.getByTestId('xterm').locator('textarea')).toBeFocused();
   await page.keyboard.type('cat /home/jack/test\n');
   await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
   await expect(page.getByTestId('terminal')).toContainText('echo Awesome-AgentBench');
