@@ -46,49 +46,126 @@ interface Ground {
   action: AlfAction;
   /** Parameter name (without '?') → object id, in parameter order. */
   args: string[];
+  /** "action arg1 arg2": the ground action's key. */
+  id: string;
   command: string;
 }
 
-/** Facts of a state indexed for joins and queries. */
+/** What grounding needs of an action, read once per domain. */
+interface ActionInfo {
+  params: string[];
+  varTypes: Map<string, string>;
+  /** The grammar's placeholders "name:type" for the parameters, in order. */
+  placeholders: string[];
+}
+const actionInfo = new WeakMap<AlfAction, ActionInfo>();
+function infoOf(action: AlfAction): ActionInfo {
+  let info = actionInfo.get(action);
+  if (!info) {
+    info = {
+      params: action.params.map((p) => p.name),
+      varTypes: new Map(action.params.map((p) => [p.name, p.type])),
+      placeholders: action.params.map((p) => `${p.name.slice(1)}:${p.type}`),
+    };
+    actionInfo.set(action, info);
+  }
+  return info;
+}
+
 /** A fact key split once: "pred a b" → its predicate and arguments (shared by every view of a game). */
 interface ParsedFact {
   pred: string;
   args: string[];
 }
 
+/** One predicate's facts in TextWorld's sorted order: the keys, their arguments, and the keys as a set. */
+interface PredFacts {
+  readonly keys: readonly string[];
+  readonly args: readonly string[][];
+  readonly set: ReadonlySet<string>;
+}
+
+const NO_ARGS: readonly string[][] = [];
+
+/**
+ * Facts of a state indexed by predicate for joins and queries. A state reached by an action gets
+ * its view by editing its parent's (`fork`): only the predicates the action touched get new lists,
+ * the rest are shared, so a step costs what it changes rather than the whole state.
+ */
 class FactView {
-  private readonly own = new Set<string>();
-  private readonly byPred = new Map<string, string[][]>();
+  private constructor(
+    private readonly preds: Map<string, PredFacts>,
+    private readonly parse: (key: string) => ParsedFact,
+  ) {}
+
   /**
    * `lists` are each sorted as strings, and no predicate is in two of them (the true facts; the
    * "not_" facts): each predicate's facts are then in TextWorld's sorted order (ids have no spaces,
-   * and a space sorts before any id character). Facts of predicates no action changes come from
-   * `base` (built once per game), so a state's view holds only the facts that change.
+   * and a space sorts before any id character).
    */
-  constructor(
-    lists: readonly (readonly string[])[],
-    parse: (key: string) => ParsedFact,
-    private readonly base?: FactView,
-    private readonly staticPreds?: ReadonlySet<string>,
-  ) {
+  static build(lists: readonly (readonly string[])[], parse: (key: string) => ParsedFact): FactView {
+    const grouped = new Map<string, string[]>();
     for (const keys of lists) {
       for (const key of keys) {
-        const { pred, args } = parse(key);
-        if (staticPreds?.has(pred)) continue;
-        this.own.add(key);
-        let list = this.byPred.get(pred);
-        if (!list) this.byPred.set(pred, (list = []));
-        list.push(args);
+        const { pred } = parse(key);
+        let list = grouped.get(pred);
+        if (!list) grouped.set(pred, (list = []));
+        list.push(key);
       }
     }
+    const preds = new Map<string, PredFacts>();
+    for (const [pred, keys] of grouped) preds.set(pred, { keys, args: keys.map((k) => parse(k).args), set: new Set(keys) });
+    return new FactView(preds, parse);
   }
-  has(key: string): boolean {
-    return this.own.has(key) || (this.base?.has(key) ?? false);
+
+  /** This view without the facts `out` and with `into` (disjoint sets of keys). */
+  fork(out: ReadonlySet<string>, into: ReadonlySet<string>): FactView {
+    const touched = new Set<string>();
+    for (const k of out) touched.add(this.parse(k).pred);
+    for (const k of into) touched.add(this.parse(k).pred);
+    const preds = new Map(this.preds);
+    for (const pred of touched) {
+      const before = this.preds.get(pred)?.keys ?? [];
+      const extra: string[] = [];
+      for (const k of into) if (this.parse(k).pred === pred) extra.push(k);
+      const keys = edit(before, out, new Set(extra));
+      if (keys.length === 0) preds.delete(pred);
+      else preds.set(pred, { keys, args: keys.map((k) => this.parse(k).args), set: new Set(keys) });
+    }
+    return new FactView(preds, this.parse);
   }
+
+  /** Whether the fact `key` (of predicate `pred`) holds. */
+  has(pred: string, key: string): boolean {
+    return this.preds.get(pred)?.set.has(key) ?? false;
+  }
+
   of(pred: string): readonly string[][] {
-    if (this.base && this.staticPreds!.has(pred)) return this.base.of(pred);
-    return this.byPred.get(pred) ?? [];
+    return this.preds.get(pred)?.args ?? NO_ARGS;
   }
+}
+
+/** What is worked out once per state (states are immutable). */
+interface StateCache {
+  view: FactView;
+  query: FactView;
+  grounds?: Ground[];
+  admissible?: string[];
+  won?: boolean;
+}
+
+/** No typed variables (the goal has none free); never written. */
+const NO_TYPES = new Map<string, string>();
+
+/** Two atoms of an action are the same under binding `b` (a '?' term is a variable). */
+function sameAtom(x: { pred: string; args: string[] }, y: { pred: string; args: string[] }, b: ReadonlyMap<string, string>): boolean {
+  if (x.pred !== y.pred || x.args.length !== y.args.length) return false;
+  for (let i = 0; i < x.args.length; i++) {
+    const s = x.args[i];
+    const t = y.args[i];
+    if ((s.charCodeAt(0) === 63 ? b.get(s) : s) !== (t.charCodeAt(0) === 63 ? b.get(t) : t)) return false;
+  }
+  return true;
 }
 
 const key = (pred: string, args: readonly string[]) => (args.length ? `${pred} ${args.join(' ')}` : pred);
@@ -105,10 +182,9 @@ export class World {
   readonly initial: WorldState;
   private readonly objectsByType = new Map<string, string[]>();
   /** Per state object: its fact views and its ground actions (states are immutable, so they can be cached). */
-  private readonly views = new WeakMap<WorldState, { view: FactView; query: FactView; grounds?: Ground[] }>();
+  private readonly views = new WeakMap<WorldState, StateCache>();
   /** Predicates no action's effect names: their facts never change. */
   private readonly staticPreds: Set<string>;
-  private readonly staticView: FactView;
   private readonly parsedFacts = new Map<string, ParsedFact>();
   /** Splits a fact key once per game (states share most of their facts). */
   private readonly parse = (key: string): ParsedFact => {
@@ -137,7 +213,6 @@ export class World {
     this.initial = { facts: [...facts].sort(pyCompare), negs: [] };
     const changing = new Set(this.domain.actions.flatMap((a) => a.effects.map((e) => e.pred)));
     this.staticPreds = new Set(problem.init.map(([pred]) => pred).filter((pred) => !changing.has(pred)));
-    this.staticView = new FactView([this.initial.facts], this.parse);
     // TextWorld's entities: every name that appears in a fact of the initial state.
     const ids = new Set<string>();
     for (const [, ...args] of problem.init) for (const a of args) ids.add(a);
@@ -159,17 +234,22 @@ export class World {
     return r;
   }
 
-  private objectsOf(type: string): string[] {
-    const out: string[] = [];
-    for (const [t, list] of this.objectsByType) if (this.isA(t, type)) out.push(...list);
+  private readonly objectsOfType = new Map<string, string[]>();
+  private objectsOf(type: string): readonly string[] {
+    let out = this.objectsOfType.get(type);
+    if (!out) {
+      out = [];
+      for (const [t, list] of this.objectsByType) if (this.isA(t, type)) out.push(...list);
+      this.objectsOfType.set(type, out);
+    }
     return out;
   }
 
-  private viewOf(state: WorldState): { view: FactView; query: FactView; grounds?: Ground[] } {
+  private viewOf(state: WorldState): StateCache {
     let v = this.views.get(state);
     if (!v) {
-      const view = new FactView([state.facts], this.parse, this.staticView, this.staticPreds);
-      const query = state.negs.length ? new FactView([state.facts, state.negs.map((n) => 'not_' + n)], this.parse, this.staticView, this.staticPreds) : view;
+      const view = FactView.build([state.facts], this.parse);
+      const query = state.negs.length ? FactView.build([state.facts, state.negs.map((n) => 'not_' + n)], this.parse) : view;
       v = { view, query };
       this.views.set(state, v);
     }
@@ -184,120 +264,140 @@ export class World {
    * every step), so `yield_` must read it before returning.
    */
   private solve(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+    // One method per kind: a closure in any branch would make every call allocate its context.
     switch (f.k) {
-      case 'atom': {
-        if (f.pred === '=') {
-          // Equality of two terms (the pick-two goals' "(not (= ?o1 ?o2))"); an unbound side takes the other's value.
-          const x = f.args[0].startsWith('?') ? b.get(f.args[0]) : f.args[0];
-          const y = f.args[1].startsWith('?') ? b.get(f.args[1]) : f.args[1];
-          if (x !== undefined && y !== undefined) {
-            if (x === y) yield_();
-          } else if (x !== undefined || y !== undefined) {
-            const v = x === undefined ? f.args[0] : f.args[1];
-            b.set(v, (x ?? y)!);
-            yield_();
-            b.delete(v);
-          }
-          return;
-        }
-        let unbound = 0;
-        for (const t of f.args) if (t.charCodeAt(0) === 63 && !b.has(t)) unbound++;
-        if (unbound === 0) {
-          if (view.has(key(f.pred, f.args.map((a) => (a.charCodeAt(0) === 63 ? b.get(a)! : a))))) yield_();
-          return;
-        }
-        const added: string[] = [];
-        outer: for (const args of view.of(f.pred)) {
-          if (args.length !== f.args.length) continue;
-          for (let i = 0; i < args.length; i++) {
-            const term = f.args[i];
-            if (term.charCodeAt(0) !== 63 /* ? */) {
-              if (term !== args[i]) continue outer;
-            } else {
-              const have = b.get(term);
-              if (have === undefined) {
-                if (!this.isA(this.types.get(args[i]) ?? '', varTypes.get(term) ?? 'object')) continue outer;
-              } else if (have !== args[i]) continue outer;
-            }
-          }
-          let ok = true;
-          for (let i = 0; i < args.length; i++) {
-            const term = f.args[i];
-            if (term.charCodeAt(0) !== 63) continue;
-            const have = b.get(term);
-            if (have === undefined) {
-              b.set(term, args[i]);
-              added.push(term);
-            } else if (have !== args[i]) ok = false; // the same variable twice in one atom
-          }
-          if (ok) yield_();
-          for (const t of added) b.delete(t);
-          added.length = 0;
-        }
+      case 'atom':
+        if (f.pred === '=') this.solveEquals(f.args, b, yield_);
+        else this.solveAtom(f.pred, f.args, b, varTypes, view, yield_);
         return;
-      }
-      case 'not': {
-        const free = freeVarsOf(f.f).filter((v) => !b.has(v));
-        if (free.length > 0) {
-          this.enumerate(free, b, varTypes, () => this.solveNot(f.f, b, varTypes, view, yield_));
-          return;
-        }
-        this.solveNot(f.f, b, varTypes, view, yield_);
+      case 'not':
+        this.solveNegation(f.f, b, varTypes, view, yield_);
         return;
-      }
-      case 'and': {
-        // A join: next, the atom with the most bound terms (then the fewest facts); a condition
-        // other than an atom once its variables are bound, or last.
-        const step = (rest: readonly Formula[]) => {
-          if (rest.length === 0) return yield_();
-          let best = -1;
-          let bestScore = -Infinity;
-          for (let i = 0; i < rest.length; i++) {
-            const x = rest[i];
-            let score: number;
-            if (x.k === 'atom') {
-              let bound = 0;
-              for (const t of x.args) if (t.charCodeAt(0) !== 63 || b.has(t)) bound++;
-              score = bound === x.args.length ? 1e6 : bound * 1e3 - view.of(x.pred).length;
-            } else {
-              let free = 0;
-              for (const v of freeVarsOf(x)) if (!b.has(v)) free++;
-              score = free === 0 ? 5e5 : -1e9;
-            }
-            if (score > bestScore) {
-              bestScore = score;
-              best = i;
-            }
-          }
-          const chosen = rest[best];
-          const others = rest.filter((_, i) => i !== best);
-          this.solve(chosen, b, varTypes, view, () => step(others));
-        };
-        step(f.fs);
+      case 'and':
+        this.solveAnd(f.fs, b, varTypes, view, yield_);
         return;
-      }
       case 'or':
         for (const x of f.fs) this.solve(x, b, varTypes, view, yield_);
         return;
-      case 'exists': {
-        const inner = new Map(varTypes);
-        for (const v of f.vars) inner.set(v.name, v.type);
-        const names = f.vars.map((v) => v.name);
-        this.solve(f.f, b, inner, view, () => {
-          // Variables no atom bound range over their type; the witnesses are hidden from what follows.
-          const done = () => {
-            const saved = names.map((n) => b.get(n));
-            for (const n of names) b.delete(n);
-            yield_();
-            names.forEach((n, i) => b.set(n, saved[i]!));
-          };
-          const free = names.filter((n) => !b.has(n));
-          if (free.length) this.enumerate(free, b, inner, done);
-          else done();
-        });
+      case 'exists':
+        this.solveExists(f.vars, f.f, b, varTypes, view, yield_);
         return;
-      }
     }
+  }
+
+  /** Equality of two terms (the pick-two goals' "(not (= ?o1 ?o2))"); an unbound side takes the other's value. */
+  private solveEquals(terms: readonly string[], b: Map<string, string>, yield_: () => void): void {
+    const x = terms[0].startsWith('?') ? b.get(terms[0]) : terms[0];
+    const y = terms[1].startsWith('?') ? b.get(terms[1]) : terms[1];
+    if (x !== undefined && y !== undefined) {
+      if (x === y) yield_();
+    } else if (x !== undefined || y !== undefined) {
+      const v = x === undefined ? terms[0] : terms[1];
+      b.set(v, (x ?? y)!);
+      yield_();
+      b.delete(v);
+    }
+  }
+
+  private solveAtom(pred: string, terms: readonly string[], b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+    // The positions of variables unbound on entry (a bit each): bound per fact, unbound after it.
+    let open = 0;
+    for (let i = 0; i < terms.length; i++) if (terms[i].charCodeAt(0) === 63 /* ? */ && !b.has(terms[i])) open |= 1 << i;
+    if (open === 0) {
+      let k = pred;
+      for (const a of terms) k += ' ' + (a.charCodeAt(0) === 63 ? b.get(a)! : a);
+      if (view.has(pred, k)) yield_();
+      return;
+    }
+    outer: for (const args of view.of(pred)) {
+      if (args.length !== terms.length) continue;
+      for (let i = 0; i < args.length; i++) {
+        const term = terms[i];
+        if (term.charCodeAt(0) !== 63) {
+          if (term !== args[i]) continue outer;
+        } else {
+          const have = b.get(term);
+          if (have === undefined) {
+            if (!this.isA(this.types.get(args[i]) ?? '', varTypes.get(term) ?? 'object')) continue outer;
+          } else if (have !== args[i]) continue outer;
+        }
+      }
+      let ok = true;
+      for (let i = 0; i < args.length; i++) {
+        if (!(open & (1 << i))) continue;
+        const have = b.get(terms[i]);
+        if (have === undefined) b.set(terms[i], args[i]);
+        else if (have !== args[i]) ok = false; // the same variable twice in one atom
+      }
+      if (ok) yield_();
+      for (let i = 0; i < args.length; i++) if (open & (1 << i)) b.delete(terms[i]);
+    }
+  }
+
+  private solveNegation(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+    const vars = freeVarsOf(f);
+    let unbound = 0;
+    for (const v of vars) if (!b.has(v)) unbound++;
+    if (unbound > 0) {
+      const free = vars.filter((v) => !b.has(v));
+      this.enumerate(free, b, varTypes, () => this.solveNot(f, b, varTypes, view, yield_));
+      return;
+    }
+    this.solveNot(f, b, varTypes, view, yield_);
+  }
+
+  /**
+   * A join: next, the atom with the most bound terms (then the fewest facts); a condition other
+   * than an atom once its variables are bound, or last. `done` marks the conjuncts already joined
+   * (a bit each; conjunctions here are short).
+   */
+  private solveAnd(fs: readonly Formula[], b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+    if (fs.length > 30) throw new Error('A conjunction of more than 30 conditions is not supported.');
+    const all = (1 << fs.length) - 1;
+    const step = (done: number): void => {
+      if (done === all) return yield_();
+      let best = -1;
+      let bestScore = -Infinity;
+      for (let i = 0; i < fs.length; i++) {
+        if (done & (1 << i)) continue;
+        const x = fs[i];
+        let score: number;
+        if (x.k === 'atom') {
+          let bound = 0;
+          for (const t of x.args) if (t.charCodeAt(0) !== 63 || b.has(t)) bound++;
+          score = bound === x.args.length ? 1e6 : bound * 1e3 - view.of(x.pred).length;
+        } else {
+          let free = 0;
+          for (const v of freeVarsOf(x)) if (!b.has(v)) free++;
+          score = free === 0 ? 5e5 : -1e9;
+        }
+        if (score > bestScore) {
+          bestScore = score;
+          best = i;
+        }
+      }
+      const next = done | (1 << best);
+      this.solve(fs[best], b, varTypes, view, () => step(next));
+    };
+    step(0);
+  }
+
+  private solveExists(vars: readonly { name: string; type: string }[], f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+    const inner = copyMap(varTypes);
+    for (const v of vars) inner.set(v.name, v.type);
+    const names = vars.map((v) => v.name);
+    this.solve(f, b, inner, view, () => {
+      // Variables no atom bound range over their type; the witnesses are hidden from what follows.
+      const done = () => {
+        const saved = names.map((n) => b.get(n));
+        for (const n of names) b.delete(n);
+        yield_();
+        names.forEach((n, i) => b.set(n, saved[i]!));
+      };
+      const free = names.filter((n) => !b.has(n));
+      if (free.length) this.enumerate(free, b, inner, done);
+      else done();
+    });
   }
 
   private solveNot(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
@@ -318,9 +418,13 @@ export class World {
 
   /** The goal holds (Fast Downward's check_goal on the true facts). */
   won(state: WorldState): boolean {
-    let found = false;
-    this.solve(this.goal, new Map(), new Map(), this.viewOf(state).view, () => (found = true));
-    return found;
+    const cached = this.viewOf(state);
+    if (cached.won === undefined) {
+      let found = false;
+      this.solve(this.goal, new Map(), NO_TYPES, cached.view, () => (found = true));
+      cached.won = found;
+    }
+    return cached.won;
   }
 
   // -- actions ------------------------------------------------------------------------
@@ -331,24 +435,28 @@ export class World {
     const { view } = cached;
     const out: Ground[] = [];
     const seen = new Set<string>();
+    const b = new Map<string, string>();
     for (const action of this.domain.actions) {
-      const varTypes = new Map(action.params.map((p) => [p.name, p.type]));
-      const params = action.params.map((p) => p.name);
-      const b = new Map<string, string>();
+      const { params, varTypes } = infoOf(action);
       const take = () => {
-        const args = params.map((p) => b.get(p)!);
-        const name = key(action.name, args);
-        if (seen.has(name)) return;
-        seen.add(name);
+        // Whether it has an effect depends on the binding only: checked before the key is built.
         if (!this.hasEffect(action, b)) return;
-        out.push({ action, args, command: '' });
+        let id = action.name;
+        for (const p of params) id += ' ' + b.get(p)!;
+        if (seen.has(id)) return;
+        seen.add(id);
+        const args: string[] = [];
+        for (const p of params) args.push(b.get(p)!);
+        out.push({ action, args, id, command: '' });
       };
       const found = () => {
-        const free = params.filter((p) => !b.has(p));
-        if (free.length) this.enumerate(free, b, varTypes, take);
+        let unbound = 0;
+        for (const p of params) if (!b.has(p)) unbound++;
+        if (unbound) this.enumerate(params.filter((p) => !b.has(p)), b, varTypes, take);
         else take();
       };
       this.solve(action.pre, b, varTypes, view, found);
+      b.clear();
     }
     for (const g of out) g.command = this.commandOf(g, state);
     cached.grounds = out;
@@ -360,21 +468,27 @@ export class World {
    * atom, a delete of a negated one, a delete the action also adds) and an operator left with none.
    */
   private hasEffect(action: AlfAction, b: Map<string, string>): boolean {
-    const val = (t: string) => (t.charCodeAt(0) === 63 ? b.get(t)! : t);
-    const same = (x: { pred: string; args: string[] }, y: { pred: string; args: string[] }) => x.pred === y.pred && x.args.length === y.args.length && x.args.every((t, i) => val(t) === val(y.args[i]));
     const pre = topLiteralsOf(action.pre);
     for (const e of action.effects) {
       if (e.cond) return true;
+      let redundant = false;
       if (e.neg) {
         // A delete is redundant when the precondition says the atom is false, or the action also adds it.
-        if (!pre.neg.some((x) => same(x, e)) && !action.effects.some((o) => !o.neg && !o.cond && same(o, e))) return true;
-      } else if (!pre.pos.some((x) => same(x, e))) return true;
+        for (const x of pre.neg) if (sameAtom(x, e, b)) redundant = true;
+        if (!redundant) for (const o of action.effects) if (!o.neg && !o.cond && sameAtom(o, e, b)) redundant = true;
+      } else {
+        for (const x of pre.pos) if (sameAtom(x, e, b)) redundant = true;
+      }
+      if (!redundant) return true;
     }
     return false;
   }
 
   private mappingOf(g: Ground): Map<string, string> {
-    return new Map(g.action.params.map((p, i) => [`${p.name.slice(1)}:${p.type}`, g.args[i]]));
+    const { placeholders } = infoOf(g.action);
+    const m = new Map<string, string>();
+    for (let i = 0; i < placeholders.length; i++) m.set(placeholders[i], g.args[i]);
+    return m;
   }
 
   private readonly commandMemo = new Map<string, string>();
@@ -390,18 +504,19 @@ export class World {
       this.staticTemplates.set(text, fixed);
     }
     if (!fixed) return this.derive(text, this.mappingOf(g), state);
-    const k = key(g.action.name, g.args);
-    let command = this.commandMemo.get(k);
+    let command = this.commandMemo.get(g.id);
     if (command === undefined) {
       command = this.derive(text, this.mappingOf(g), state);
-      this.commandMemo.set(k, command);
+      this.commandMemo.set(g.id, command);
     }
     return command;
   }
 
   /** The admissible commands: sorted, without duplicates (TextWorld's `sorted(set(…))`). */
   admissible(state: WorldState): string[] {
-    return [...new Set(this.ground(state).map((g) => g.command))].sort(pyCompare);
+    const cached = this.viewOf(state);
+    cached.admissible ??= [...new Set(this.ground(state).map((g) => g.command))].sort(pyCompare);
+    return [...cached.admissible];
   }
 
   /** Each admissible command with the state it leads to (the planner's moves). */
@@ -451,7 +566,21 @@ export class World {
     // Fast Downward: an atom both deleted and added stays.
     const removed = new Set(dels.filter((d) => !adds.includes(d)));
     const added = new Set(adds);
-    return { facts: edit(state.facts, removed, added), negs: edit(state.negs, added, removed) };
+    const next: WorldState = { facts: edit(state.facts, removed, added), negs: edit(state.negs, added, removed) };
+    // The next state's views, edited from this one's: the true facts lose `removed` and gain
+    // `added`; TextWorld's not_ facts gain the removed atoms and lose the added ones.
+    const parent = this.viewOf(state);
+    const nextView = parent.view.fork(removed, added);
+    let nextQuery = nextView;
+    if (next.negs.length) {
+      const out = new Set(removed);
+      const into = new Set(added);
+      for (const a of added) out.add('not_' + a);
+      for (const r of removed) into.add('not_' + r);
+      nextQuery = parent.query.fork(out, into);
+    }
+    this.views.set(next, { view: nextView, query: nextQuery });
+    return next;
   }
 
   // -- text -------------------------------------------------------------------------------
@@ -509,24 +638,34 @@ export class World {
   query(src: string, mapping: Map<string, string>, view: FactView, limit = Infinity): Map<string, string>[] {
     const atoms = parseQuery(src);
     const out: Map<string, string>[] = [];
-    const used = new Set(mapping.values());
-    const cur = new Map(mapping);
+    const used = new Set<string>();
+    mapping.forEach((id) => used.add(id));
+    const cur = copyMap(mapping);
     const walk = (depth: number) => {
       if (out.length >= limit) return;
       if (depth === atoms.length) {
-        out.push(new Map(cur));
+        out.push(copyMap(cur));
         return;
       }
       const atom = atoms[depth];
       // Every placeholder bound (a template's own variables): one lookup instead of a scan.
-      if (atom.args.every((ph) => cur.has(ph))) {
-        const args = atom.args.map((ph) => cur.get(ph)!);
-        if (args.every((id, i) => this.isA(this.types.get(id) ?? '', atom.types[i])) && view.has(key(atom.pred, args))) walk(depth + 1);
+      let bound = true;
+      for (const ph of atom.args) if (!cur.has(ph)) bound = false;
+      if (bound) {
+        let k = atom.pred;
+        let typed = true;
+        for (let i = 0; i < atom.args.length; i++) {
+          const id = cur.get(atom.args[i])!;
+          if (!this.isA(this.types.get(id) ?? '', atom.types[i])) typed = false;
+          k += ' ' + id;
+        }
+        if (typed && view.has(atom.pred, k)) walk(depth + 1);
         return;
       }
+      const added: string[] = [];
       for (const args of view.of(atom.pred)) {
         if (args.length !== atom.args.length) continue;
-        const added: string[] = [];
+        added.length = 0;
         let ok = true;
         for (let i = 0; i < args.length; i++) {
           const ph = atom.args[i];
@@ -566,29 +705,60 @@ export class World {
 
   /** The few Python expressions the grammar uses: `x.attr`, quoted strings, `+`, `or`. */
   private evaluate(expr: string, mapping: Map<string, string>): string {
-    const vars = new Map<string, Entity>();
-    for (const [ph, id] of mapping) vars.set(ph.slice(0, ph.indexOf(':')), this.entities.get(id) ?? { id, name: id, type: 'object' });
-    const operand = (t: string): string => {
-      const x = t.trim();
-      const q = /^'(.*)'$|^"(.*)"$/.exec(x);
-      if (q) return q[1] ?? q[2];
-      const [v, attr] = x.split('.');
-      const e = vars.get(v);
-      if (!e) throw new Error(`The grammar's expression "${expr}" names "${v}", which this action does not bind.`);
-      if (!attr) return e.name;
-      if (attr === 'name') return e.name;
-      if (attr === 'id') return e.id;
-      if (attr === 'indefinite') return 'a';
-      if (attr === 'definite') return 'the';
-      if (attr === 'type') return e.type;
-      throw new Error(`The grammar's expression "${expr}" reads an unknown attribute "${attr}".`);
-    };
-    for (const alt of expr.split(/\s+or\s+/)) {
-      const value = alt.split('+').map(operand).join('');
+    for (const alt of compileExpr(expr)) {
+      let value = '';
+      for (const op of alt) {
+        if (op.text !== undefined) {
+          value += op.text;
+          continue;
+        }
+        // The placeholder "v:type" whose name is v.
+        let id: string | undefined;
+        mapping.forEach((obj, ph) => {
+          // The last such placeholder wins, as a dict built from the mapping would have it.
+          if (ph.length > op.v.length && ph.charCodeAt(op.v.length) === 58 /* : */ && ph.startsWith(op.v)) id = obj;
+        });
+        if (id === undefined) throw new Error(`The grammar's expression "${expr}" names "${op.v}", which this action does not bind.`);
+        const e = this.entities.get(id) ?? { id, name: id, type: 'object' };
+        if (op.attr === 'id') value += e.id;
+        else if (op.attr === 'indefinite') value += 'a';
+        else if (op.attr === 'definite') value += 'the';
+        else if (op.attr === 'type') value += e.type;
+        else value += e.name;
+      }
       if (value) return value;
     }
     return '';
   }
+}
+
+/** An operand of a grammar expression: a quoted text, or a variable and its attribute. */
+type Operand = { text: string; v?: undefined; attr?: undefined } | { text?: undefined; v: string; attr: string };
+const compiledExprs = new Map<string, Operand[][]>();
+/** An expression as alternatives ("or") of operands joined by "+", read once. */
+function compileExpr(expr: string): Operand[][] {
+  let alts = compiledExprs.get(expr);
+  if (!alts) {
+    alts = expr.split(/\s+or\s+/).map((alt) =>
+      alt.split('+').map((t): Operand => {
+        const x = t.trim();
+        const q = /^'(.*)'$|^"(.*)"$/.exec(x);
+        if (q) return { text: q[1] ?? q[2] };
+        const [v, attr = 'name'] = x.split('.');
+        if (!['name', 'id', 'indefinite', 'definite', 'type'].includes(attr)) throw new Error(`The grammar's expression "${expr}" reads an unknown attribute "${attr}".`);
+        return { v, attr };
+      }),
+    );
+    compiledExprs.set(expr, alts);
+  }
+  return alts;
+}
+
+/** A copy of a map without its entry iterator (copies are made on every query of every step). */
+function copyMap<K, V>(m: ReadonlyMap<K, V>): Map<K, V> {
+  const out = new Map<K, V>();
+  m.forEach((v, k) => out.set(k, v));
+  return out;
 }
 
 /** A sorted list without `out` and with `into`, still sorted (a merge: states differ by a few facts). */

@@ -96,22 +96,24 @@ export function readSExpr(text: string): SList {
   let top: SList | null = null;
   let line = 1;
   let i = 0;
+  // Character codes, not one-character strings and a regular expression per character: a
+  // problem of ALFWorld's is read at every reset.
   while (i < src.length) {
-    const c = src[i];
-    if (c === '\n') {
+    const c = src.charCodeAt(i);
+    if (c === NL) {
       line++;
       i++;
-    } else if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
+    } else if (isSpace(c)) {
       i++;
-    } else if (c === ';') {
-      while (i < src.length && src[i] !== '\n') i++;
-    } else if (c === '(') {
+    } else if (c === SEMICOLON) {
+      while (i < src.length && src.charCodeAt(i) !== NL) i++;
+    } else if (c === OPEN) {
       if (top && stack.length === 0) fail(line, 'text after the end of the definition');
       const list: SList = { kind: 'list', items: [], line };
       if (stack.length > 0) stack[stack.length - 1].items.push(list);
       stack.push(list);
       i++;
-    } else if (c === ')') {
+    } else if (c === CLOSE) {
       const list = stack.pop();
       if (!list) fail(line, "unbalanced ')'");
       if (stack.length === 0) top = list;
@@ -119,7 +121,7 @@ export function readSExpr(text: string): SList {
     } else {
       let j = i + 1;
       // A '?' starts a new token even without a space before it (barman: "level?l1").
-      while (j < src.length && !/[\s();?]/.test(src[j])) j++;
+      while (j < src.length && !endsAtom(src.charCodeAt(j))) j++;
       const atom: SAtom = { kind: 'atom', text: src.slice(i, j), line };
       if (stack.length === 0) fail(line, `unexpected "${atom.text}" outside parentheses`);
       stack[stack.length - 1].items.push(atom);
@@ -129,6 +131,21 @@ export function readSExpr(text: string): SList {
   if (stack.length > 0) fail(stack[stack.length - 1].line, "unbalanced '(': the definition is not closed");
   if (!top) throw new PddlError('empty input: expected (define ...)');
   return top;
+}
+
+const NL = 10;
+const SEMICOLON = 59;
+const OPEN = 40;
+const CLOSE = 41;
+const QUESTION = 63;
+/** JavaScript's \s (what the reader has always split on): ASCII white space, NBSP, Unicode spaces, BOM. */
+function isSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 160) return false;
+  return c === 160 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+function endsAtom(c: number): boolean {
+  return c === OPEN || c === CLOSE || c === SEMICOLON || c === QUESTION || isSpace(c);
 }
 
 export function atomText(e: SExpr | undefined, line: number, what: string): string {
