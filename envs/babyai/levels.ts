@@ -13,8 +13,20 @@ import type { Grid } from './grid.ts';
 import { findMatching, initVerifier, type DescSpec, type InstrSpec, type Loc } from './verifier.ts';
 import type { World } from './step.ts';
 
-class RejectSampling extends Error {}
-class GenerationTimeout extends Error {}
+/**
+ * Thrown to restart generation, as upstream does: control flow, caught below. Built without a
+ * stack trace (V8's Error.stackTraceLimit), which costs more than generating a level.
+ */
+class Restart extends Error {
+  constructor(message: string) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+  }
+}
+class RejectSampling extends Restart {}
+class GenerationTimeout extends Restart {}
 
 type Pos = [number, number];
 const LOC_NAMES: readonly Loc[] = ['left', 'right', 'front', 'behind'];
@@ -301,22 +313,31 @@ export class RoomGridBuilder {
 
   /** Whether every non-wall object can be reached from the agent without moving anything (doors pass). */
   checkObjsReachable(raise = true): boolean {
-    const reached = new Set<number>();
-    const stack: Pos[] = [[this.agentPos[0], this.agentPos[1]]];
+    // A flood fill from the agent through empty cells and doors (cells as indices: it runs at every reset).
+    const { width, height } = this;
+    const reached = new Uint8Array(width * height);
+    const stack: number[] = [];
+    const visit = (x: number, y: number) => {
+      if (x >= 0 && y >= 0 && x < width && y < height) stack.push(y * width + x);
+    };
+    visit(this.agentPos[0], this.agentPos[1]);
     while (stack.length > 0) {
-      const [x, y] = stack.pop()!;
-      if (x < 0 || y < 0 || x >= this.width || y >= this.height) continue;
-      const key = y * this.width + x;
-      if (reached.has(key)) continue;
-      reached.add(key);
-      const c = this.get(x, y);
+      const key = stack.pop()!;
+      if (reached[key]) continue;
+      reached[key] = 1;
+      const c = this.cells[key];
       if (c && c.type !== 'door') continue;
-      stack.push([x + 1, y], [x - 1, y], [x, y + 1], [x, y - 1]);
+      const x = key % width;
+      const y = (key - x) / width;
+      visit(x + 1, y);
+      visit(x - 1, y);
+      visit(x, y + 1);
+      visit(x, y - 1);
     }
     for (let n = 0; n < this.cells.length; n++) {
       const c = this.cells[n];
       if (!c || c.type === 'wall') continue;
-      if (!reached.has(n)) {
+      if (!reached[n]) {
         if (!raise) return false;
         throw new RejectSampling('unreachable object');
       }

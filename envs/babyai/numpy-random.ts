@@ -69,6 +69,8 @@ export function seedSequenceState(seed: number | bigint): bigint[] {
 type Limbs = Float64Array;
 
 const MULT = toLimbs(0x2360ed051fc65da44385df649fccf645n);
+const [M0, M1, M2, M3, M4, M5, M6, M7] = MULT;
+const ZERO_STATE = { state: 0n, inc: 0n };
 
 function toLimbs(v: bigint): Limbs {
   const out = new Float64Array(8);
@@ -93,7 +95,6 @@ export interface Pcg64State {
 export class NumpyRandom {
   private readonly s: Limbs = new Float64Array(8);
   private readonly inc: Limbs = new Float64Array(8);
-  private readonly tmp: Limbs = new Float64Array(8);
   private hasHalf = false;
   private half = 0;
   // Output of the last next64: high and low 32-bit halves.
@@ -102,22 +103,45 @@ export class NumpyRandom {
 
   /** A generator with an explicit PCG64 state (and an empty 32-bit buffer). */
   constructor(state: Pcg64State) {
+    if (state === ZERO_STATE) return; // filled by the caller
     this.s.set(toLimbs(BigInt.asUintN(128, state.state)));
     this.inc.set(toLimbs(BigInt.asUintN(128, state.inc)));
   }
 
-  /** `np.random.default_rng(seed)`, i.e. Generator(PCG64(SeedSequence(seed))). */
+  /**
+   * `np.random.default_rng(seed)`, i.e. Generator(PCG64(SeedSequence(seed))): from the seed
+   * sequence's four 64-bit words, initstate = w0:w1 and initseq = w2:w3 (high:low); inc =
+   * initseq << 1 | 1; state = (inc + initstate) * MULT + inc. In 16-bit limbs, no BigInt (a reset
+   * seeds a generator).
+   */
   static fromSeed(seed: number | bigint): NumpyRandom {
-    const [s0, s1, s2, s3] = seedSequenceState(seed);
-    const initState = (s0 << 64n) | s1;
-    const initSeq = (s2 << 64n) | s3;
-    const inc = BigInt.asUintN(128, (initSeq << 1n) | 1n);
-    const mod = 1n << 128n;
-    const mult = fromLimbs(MULT);
-    let state = (0n * mult + inc) % mod;
-    state = (state + initState) % mod;
-    state = (state * mult + inc) % mod;
-    return new NumpyRandom({ state, inc });
+    const w = seedSequenceWords(seed);
+    const r = new NumpyRandom(ZERO_STATE);
+    // 128-bit values from (high uint64, low uint64), each uint64 given as (low32, high32) words.
+    const limbs = (out: Limbs, hiLo32: number, hiHi32: number, loLo32: number, loHi32: number) => {
+      out[0] = loLo32 & 0xffff;
+      out[1] = loLo32 >>> 16;
+      out[2] = loHi32 & 0xffff;
+      out[3] = loHi32 >>> 16;
+      out[4] = hiLo32 & 0xffff;
+      out[5] = hiLo32 >>> 16;
+      out[6] = hiHi32 & 0xffff;
+      out[7] = hiHi32 >>> 16;
+    };
+    limbs(r.s, w[0], w[1], w[2], w[3]);
+    limbs(r.inc, w[4], w[5], w[6], w[7]);
+    // inc = initseq << 1 | 1 (mod 2^128).
+    for (let k = 7; k > 0; k--) r.inc[k] = ((r.inc[k] << 1) & 0xffff) | (r.inc[k - 1] >>> 15);
+    r.inc[0] = ((r.inc[0] << 1) & 0xffff) | 1;
+    // state = initstate + inc (mod 2^128), then one step.
+    let carry = 0;
+    for (let k = 0; k < 8; k++) {
+      const v = r.s[k] + r.inc[k] + carry;
+      carry = v >= 65536 ? 1 : 0;
+      r.s[k] = v - carry * 65536;
+    }
+    r.advance();
+    return r;
   }
 
   /** The PCG64 state as numpy reports it (`bit_generator.state['state']`). */
@@ -127,7 +151,7 @@ export class NumpyRandom {
 
   /** A copy with the same state and buffer. */
   clone(): NumpyRandom {
-    const c = new NumpyRandom({ state: 0n, inc: 0n });
+    const c = new NumpyRandom(ZERO_STATE);
     c.s.set(this.s);
     c.inc.set(this.inc);
     c.hasHalf = this.hasHalf;
@@ -135,24 +159,38 @@ export class NumpyRandom {
     return c;
   }
 
-  /** state = state * MULT + inc (mod 2^128). */
+  /**
+   * state = state * MULT + inc (mod 2^128), column by column: column k sums s[i] * MULT[k - i]
+   * (at most 8 products below 2^32, so below 2^35), the increment and the carry; all exact in
+   * doubles. Division by 65536 and floor instead of `%`: `%` on doubles is a slow call.
+   */
   private advance(): void {
     const s = this.s;
-    const t = this.tmp;
-    t.fill(0);
-    for (let i = 0; i < 8; i++) {
-      const si = s[i];
-      if (si === 0) continue;
-      for (let j = 0; i + j < 8; j++) t[i + j] += si * MULT[j];
-    }
-    // Each t[k] < 8 * 2^32 = 2^35; carries stay far below 2^53.
-    let carry = 0;
-    for (let k = 0; k < 8; k++) {
-      const v = t[k] + this.inc[k] + carry;
-      const lo = v % 65536;
-      s[k] = lo;
-      carry = (v - lo) / 65536;
-    }
+    const inc = this.inc;
+    const s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], s4 = s[4], s5 = s[5], s6 = s[6], s7 = s[7];
+    let acc = s0 * M0 + inc[0];
+    let carry = Math.floor(acc / 65536);
+    s[0] = acc - carry * 65536;
+    acc = s0 * M1 + s1 * M0 + inc[1] + carry;
+    carry = Math.floor(acc / 65536);
+    s[1] = acc - carry * 65536;
+    acc = s0 * M2 + s1 * M1 + s2 * M0 + inc[2] + carry;
+    carry = Math.floor(acc / 65536);
+    s[2] = acc - carry * 65536;
+    acc = s0 * M3 + s1 * M2 + s2 * M1 + s3 * M0 + inc[3] + carry;
+    carry = Math.floor(acc / 65536);
+    s[3] = acc - carry * 65536;
+    acc = s0 * M4 + s1 * M3 + s2 * M2 + s3 * M1 + s4 * M0 + inc[4] + carry;
+    carry = Math.floor(acc / 65536);
+    s[4] = acc - carry * 65536;
+    acc = s0 * M5 + s1 * M4 + s2 * M3 + s3 * M2 + s4 * M1 + s5 * M0 + inc[5] + carry;
+    carry = Math.floor(acc / 65536);
+    s[5] = acc - carry * 65536;
+    acc = s0 * M6 + s1 * M5 + s2 * M4 + s3 * M3 + s4 * M2 + s5 * M1 + s6 * M0 + inc[6] + carry;
+    carry = Math.floor(acc / 65536);
+    s[6] = acc - carry * 65536;
+    acc = s0 * M7 + s1 * M6 + s2 * M5 + s3 * M4 + s4 * M3 + s5 * M2 + s6 * M1 + s7 * M0 + inc[7] + carry;
+    s[7] = acc - Math.floor(acc / 65536) * 65536;
   }
 
   /** One 64-bit output, left in outHi / outLo. */

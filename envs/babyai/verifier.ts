@@ -76,7 +76,9 @@ export function findMatching(desc: DescSpec, grid: Grid, rooms: RoomLayout, agen
       poss.push([i, j]);
     }
   }
-  return { objs, poss };
+  const tracked = { objs, poss };
+  positionsOn.set(tracked, grid);
+  return tracked;
 }
 
 /** The verifier tree right after reset. */
@@ -103,43 +105,72 @@ export function initVerifier(spec: InstrSpec, grid: Grid, rooms: RoomLayout, age
   }
 }
 
+/**
+ * A copy of the parts `verifyNode` writes. Goto and open nodes are never written: shared. Each
+ * kind is built as its own literal, not spread: a spread over the union's shapes is slow.
+ */
 function cloneNode(n: VerifierNode): VerifierNode {
   switch (n.op) {
     case 'goto':
     case 'open':
+      return n;
     case 'pickup':
+      return { op: 'pickup', strict: n.strict, desc: n.desc, preCarrying: n.preCarrying };
     case 'putnext':
-      return { ...n };
+      return { op: 'putnext', strict: n.strict, move: n.move, fixed: n.fixed, preCarrying: n.preCarrying };
     default:
-      return { ...n, a: cloneNode(n.a), b: cloneNode(n.b) };
+      return { op: n.op, strict: n.strict, a: cloneNode(n.a), b: cloneNode(n.b), aDone: n.aDone, bDone: n.bDone };
   }
 }
 
 /** Positions of tracked objects still on the grid (what a drop action refreshes). */
 function refreshTracked(t: Tracked, grid: Grid): Tracked {
-  const ids = new Set(t.objs);
+  // Grids are immutable: positions found on this very grid are still right (a drop that dropped nothing).
+  if (positionsOn.get(t) === grid) return t;
   const poss: [number, number][] = [];
-  for (let i = 0; i < grid.width; i++) {
-    for (let j = 0; j < grid.height; j++) {
-      const cell = getCell(grid, i, j);
-      if (cell && ids.has(cell.id)) poss.push([i, j]);
+  const out = { objs: t.objs, poss };
+  positionsOn.set(out, grid);
+  if (t.objs.length === 0) return out;
+  const { cells, width, height } = grid;
+  // Scanned x then y, as upstream's grid loop.
+  for (let i = 0; i < width; i++) {
+    for (let j = 0; j < height; j++) {
+      const cell = cells[j * width + i];
+      if (cell && t.objs.includes(cell.id)) poss.push([i, j]);
     }
   }
-  return { objs: t.objs, poss };
+  return out;
 }
+
+/** The grid each tracked set's positions were found on (kept beside it: verifier states are compared as JSON). */
+const positionsOn = new WeakMap<Tracked, Grid>();
 
 /** update_objs_poss: after a drop action, every description's positions are recomputed. */
 export function refreshPositions(n: VerifierNode, grid: Grid): VerifierNode {
+  // A node whose positions did not change is kept as it is.
   switch (n.op) {
-    case 'goto':
-    case 'open':
-      return { ...n, desc: refreshTracked(n.desc, grid) };
-    case 'pickup':
-      return { ...n, desc: refreshTracked(n.desc, grid) };
-    case 'putnext':
-      return { ...n, move: refreshTracked(n.move, grid), fixed: refreshTracked(n.fixed, grid) };
-    default:
-      return { ...n, a: refreshPositions(n.a, grid), b: refreshPositions(n.b, grid) };
+    case 'goto': {
+      const desc = refreshTracked(n.desc, grid);
+      return desc === n.desc ? n : { op: 'goto', desc };
+    }
+    case 'open': {
+      const desc = refreshTracked(n.desc, grid);
+      return desc === n.desc ? n : { op: 'open', strict: n.strict, desc };
+    }
+    case 'pickup': {
+      const desc = refreshTracked(n.desc, grid);
+      return desc === n.desc ? n : { op: 'pickup', strict: n.strict, desc, preCarrying: n.preCarrying };
+    }
+    case 'putnext': {
+      const move = refreshTracked(n.move, grid);
+      const fixed = refreshTracked(n.fixed, grid);
+      return move === n.move && fixed === n.fixed ? n : { op: 'putnext', strict: n.strict, move, fixed, preCarrying: n.preCarrying };
+    }
+    default: {
+      const a = refreshPositions(n.a, grid);
+      const b = refreshPositions(n.b, grid);
+      return a === n.a && b === n.b ? n : { op: n.op, strict: n.strict, a, b, aDone: n.aDone, bDone: n.bDone };
+    }
   }
 }
 
