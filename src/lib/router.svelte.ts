@@ -34,10 +34,38 @@ function parse(hash: string): Route {
   return { name, params: name === 'catalogue' ? [] : parts.slice(1), query };
 }
 
-export const router = $state({ route: parse(location.hash) });
+/** Each kind of page's title until its view names it more precisely (setTitle). */
+const PAGE_TITLES: Record<Route['name'], string> = {
+  catalogue: 'Tasks',
+  play: 'Play',
+  watch: 'Watch',
+  resume: 'Resume an episode',
+  episodes: 'Episodes',
+  replay: 'Replay',
+  bench: 'Benchmarks',
+  compare: 'Compare runs',
+  shared: 'Shared run',
+  gallery: 'Gallery',
+  study: 'Study',
+  settings: 'Settings',
+  researcher: 'Studies',
+  annotate: 'Annotate subgoals',
+  check: 'Check subgoals by playing',
+  agreement: 'Subgoal agreement',
+  rate: 'Rate episodes',
+  scores: 'Scores',
+};
+
+function enter(route: Route): Route {
+  // Set before the page's view is made, so a view that names itself later wins.
+  setTitle(PAGE_TITLES[route.name]);
+  return route;
+}
+
+export const router = $state({ route: enter(parse(location.hash)) });
 
 window.addEventListener('hashchange', () => {
-  router.route = parse(location.hash);
+  router.route = enter(parse(location.hash));
 });
 
 export function href(...parts: (string | number)[]): string {

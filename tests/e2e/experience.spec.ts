@@ -292,3 +292,28 @@ test('a wrong answer ends saying so, with the answer the benchmark expected', as
   await expect(page.getByTestId('outcome')).toContainText('judged the result wrong');
   await expect(page.getByTestId('expected-answer')).toContainText('The expected answer was: 26');
 });
+
+test('every kind of page has a title of its own, also after moving between pages by link', async ({ page }) => {
+  const pages: [string, string][] = [
+    ['/#/scores', 'Scores'],
+    ['/#/settings', 'Settings'],
+    ['/#/researcher', 'Studies'],
+    ['/#/compare', 'Compare runs'],
+    ['/#/gallery', 'Gallery'],
+    ['/#/annotate/babyai/babyai-0', 'Annotate subgoals'],
+    ['/#/agreement/babyai/babyai-0', 'Subgoal agreement'],
+    ['/#/episodes', 'Episodes'],
+    ['/#/', 'Tasks'],
+  ];
+  for (const [url, title] of pages) {
+    await page.goto(url);
+    await expect(page, url).toHaveTitle(`${title} · agentplay`);
+  }
+  // Moving by the header's links (a hash change, not a new page load) renames the page too.
+  await page.getByRole('link', { name: 'Scores', exact: true }).click();
+  await expect(page).toHaveTitle('Scores · agentplay');
+  await page.getByRole('link', { name: 'Studies', exact: true }).click();
+  await expect(page).toHaveTitle('Studies · agentplay');
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page).toHaveTitle('Settings · agentplay');
+});
