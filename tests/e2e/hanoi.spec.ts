@@ -71,3 +71,28 @@ test('free text is sent exactly as typed and environment text is never rendered 
   await expect(page.locator('#bold')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 });
+
+test('keys: a pressed action button does not keep the focus (a second Space plays nothing); Esc leaves the text box and the number keys act again', async ({ page }) => {
+  await startTask(page, 'Hanoi3Disk-v0', 1);
+  const button = page.getByRole('button', { name: HANOI.AC, exact: true });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+  await expect(page.getByRole('group', { name: 'Actions' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+
+  const box = page.getByLabel('Or type the exact text a model would send');
+  await box.click();
+  await page.keyboard.type('draft');
+  await page.keyboard.press('Escape');
+  await expect(box).not.toBeFocused();
+  await expect(box).toHaveValue('draft');
+  await page.keyboard.press('1');
+  await expect(page.getByTestId('step-count')).toHaveText(/^2 \//);
+  await expect(box).toHaveValue('draft');
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('key-legend')).toContainText('in the text box: leave it');
+});
