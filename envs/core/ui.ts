@@ -37,6 +37,11 @@ export interface EnvUi {
   /** The environment's own keys, for the play view's legend. */
   keyHints?: readonly KeyHint[];
   /**
+   * Actions a number key takes only when pressed twice (they end the episode, e.g. the OS's
+   * answer and finish): the first press says so, any other key cancels. Buttons act at once.
+   */
+  asksFirst?: (action: string) => boolean;
+  /**
    * The visual view offers the valid actions itself (ALFWorld: grouped by verb, with a search), so
    * the play view shows no button per action under it (nor number keys), only the free text and the
    * keys; the text view keeps them.

@@ -5,6 +5,7 @@ import { round2, roundTrips, timeResets } from '../core/benchSteps.ts';
 import View from './ui/OsView.svelte';
 import Options from './ui/ShellOptions.svelte';
 import { resetTimes, SLOW_TEST_TASKS } from './resetTimes.ts';
+import { parseAction } from './protocol.ts';
 import { chooseOsShell, osShellChoice, type OsShellChoice } from './ui/shellChoice.ts';
 
 export const ui: EnvUi = {
@@ -16,6 +17,11 @@ export const ui: EnvUi = {
     if (saved !== 'embedded') await chooseOsShell(saved, notify);
   },
   useBackend: (id, { notify }) => chooseOsShell(id as OsShellChoice, notify),
+  // Answer and finish end the episode: a stray number key must not send them.
+  asksFirst: (action) => {
+    const kind = parseAction(action)?.kind;
+    return kind === 'answer' || kind === 'finish';
+  },
   async browserBench() {
     const { os } = await import('./index.ts');
     const reset = await timeResets(os, ['os-dev-06', 'os-dev-19', 'os-dev-24']);

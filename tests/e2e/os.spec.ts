@@ -57,7 +57,7 @@ test('OS: a person types commands in the terminal (xterm), each one a recorded s
   expect(screen.split('My problem is:').length - 1).toBe(1);
   expect(screen.split('# cat /home/jack/test').length - 1).toBe(1);
   await page.getByLabel('Answer', { exact: true }).fill('Awesome-AgentBench');
-  await page.getByRole('button', { name: 'Answer', exact: true }).click();
+  await page.getByRole('button', { name: 'Submit answer' }).click();
   await expect(page.getByTestId('outcome')).toContainText('Solved!');
   await waitForStoredSteps(page, 3);
   const steps = (await storedSteps(page)).sort((a, b) => a.t - b.t);
@@ -92,4 +92,31 @@ test('OS: choosing Linux where its image is not built falls back to the embedded
   await page.getByLabel('Or type the exact text a model would send').fill('Act: bash\n\n```bash\ncat /home/jack/test\n```');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+});
+
+test('OS: a number key for answer or finish only asks first; a second press sends it, any other key cancels', async ({ page }) => {
+  await page.goto('/#/play/os/os-dev-24?seed=0');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/);
+  // The header's parts keep their spaces (Svelte trims white space at the start of a block).
+  await expect(page.locator('header .meta')).toContainText(/^AgentBench · seed 0 · episode [0-9a-f]{8} · runs on /);
+  const confirm = page.getByTestId('key-confirm');
+  await page.keyboard.press('2'); // Act: finish
+  await expect(confirm).toContainText('again to send');
+  await expect(confirm).toContainText('it ends the episode');
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \//);
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeEmpty();
+  await page.keyboard.press('2');
+  await page.keyboard.press('3'); // another action's number: cancels finish, asks for the answer
+  await expect(confirm).toContainText('answer(...)');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \//);
+  await page.keyboard.press('1'); // bash ls acts at once (and cancels)
+  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+  await expect(confirm).toBeEmpty();
+  await expect(page.getByTestId('key-legend')).toContainText('the first press only asks');
+  await page.keyboard.press('3');
+  await page.keyboard.press('3');
+  await expect(page.getByTestId('outcome')).toContainText('Not solved');
+  await expect(page.getByTestId('outcome')).toContainText('after 2 steps');
 });
