@@ -21,6 +21,7 @@ export interface TaskRow {
   split?: string;
   steps: number;
   usesSeed: boolean;
+  keywords: readonly string[];
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -65,14 +66,34 @@ export function taskRows(entry: EnvEntry, env: EnvDefinition): TaskRow[] {
       split: task.split,
       steps: env.maxSteps(task),
       usesSeed: env.usesSeed?.(task) ?? true,
+      keywords: task.keywords ?? [],
     };
   });
 }
 
-/** Every word of the query occurs in the id, name, title, description, environment or difficulty (case-insensitive). */
+/**
+ * Every word of the query starts a word (case-insensitive) in the id, name, title, description,
+ * keywords, environment, difficulty or split. Words start after a space or punctuation, at a
+ * capital inside a name ("PickupDistDebug": Pickup, Dist, Debug) and where letters and digits
+ * meet ("problem10"), so "std" does not find "PickupDistDebug".
+ */
 export function matches(row: TaskRow, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = `${row.id} ${row.name} ${row.title} ${row.description} ${row.envId} ${row.difficulty ?? ''} ${row.split ?? ''}`.toLowerCase();
-  return words.every((w) => hay.includes(w));
+  const hay = `${row.id} ${row.name} ${row.title} ${row.description} ${row.keywords.join(' ')} ${row.envId} ${row.difficulty ?? ''} ${row.split ?? ''}`;
+  const lower = hay.toLowerCase();
+  return words.every((w) => {
+    for (let i = lower.indexOf(w); i >= 0; i = lower.indexOf(w, i + 1)) if (startsWord(hay, i)) return true;
+    return false;
+  });
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+function startsWord(text: string, i: number): boolean {
+  if (i === 0) return true;
+  const before = text[i - 1];
+  const at = text[i];
+  if (!LETTER_OR_DIGIT.test(before) || !LETTER_OR_DIGIT.test(at)) return true;
+  if (/\p{Lu}/u.test(at) && /\p{Ll}/u.test(before)) return true; // camelCase
+  return /\p{N}/u.test(at) !== /\p{N}/u.test(before); // letters meet digits
 }

@@ -30,4 +30,21 @@ describe('catalogue rows', () => {
     expect(detailBeyond('Count the…', '"Count the files in /root."')).toBe('…files in /root."');
     expect(detailBeyond('Given text files…', 'Given text files. These are logs.')).toBe('…These are logs.');
   });
+
+  it('search: "blocksworld" finds the blockworld problems (and only them); "std" starts words only, so no BabyAI level', async () => {
+    const pddl = await rowsOf('pddl');
+    const found = pddl.filter((r) => matches(r, 'blocksworld'));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((r) => r.name.startsWith('blockworld/'))).toBe(true);
+    expect(found.length).toBe(pddl.filter((r) => r.name.startsWith('blockworld/')).length);
+    const babyai = await rowsOf('babyai');
+    expect(babyai.some((r) => /PickupDistDebug/.test(r.name))).toBe(true);
+    expect(babyai.filter((r) => matches(r, 'std'))).toEqual([]);
+    expect(babyai.filter((r) => matches(r, 'dist')).some((r) => /PickupDistDebug/.test(r.name))).toBe(true);
+    const os = await rowsOf('os');
+    expect(os.filter((r) => matches(r, 'std')).length).toBeGreaterThan(100);
+    // Inside a word is not a match; at a digit after letters it is.
+    expect(matches({ ...os[0], id: 'x', name: 'problem10', title: 'problem10', description: 'understand', keywords: [] }, 'stand')).toBe(false);
+    expect(matches({ ...os[0], id: 'x', name: 'problem10', title: 'problem10', description: 'understand', keywords: [] }, '10')).toBe(true);
+  });
 });
