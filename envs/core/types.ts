@@ -56,6 +56,8 @@ export interface TaskInfo {
   suite?: string;
   /** The task's category, where its benchmark scores by category (AgentBench DB: other, counting, …, INSERT, UPDATE). */
   category?: string;
+  /** Topics the benchmark labels the task with (AgentBench OS: file, process, user, …): not a difficulty. */
+  tags?: readonly string[];
   /** Other words people look the task up by, e.g. a domain's usual spelling ("blocksworld" for AgentBoard's "blockworld"). */
   keywords?: readonly string[];
 }

@@ -49,7 +49,7 @@ function toCustomTask(raw: unknown, index: number, resolveFile?: ResolveFile): O
   return {
     id: `os-custom-${String(index).padStart(2, '0')}`,
     name: `custom-${String(index).padStart(5, '0')}`,
-    difficulty: loaded.labels.join(', '),
+    tags: loaded.labels,
     index,
     split: 'custom',
     source: 'task file',

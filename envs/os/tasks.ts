@@ -146,7 +146,7 @@ function toTask(raw: unknown, index: number): OsTask {
   return {
     id: `os-dev-${String(index).padStart(2, '0')}`,
     name: `dev-001-dev-${String(index).padStart(5, '0')}`,
-    difficulty: loaded.labels.join(', '),
+    tags: loaded.labels,
     index,
     split: 'dev',
     source: 'data/dev.json',

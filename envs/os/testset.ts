@@ -35,7 +35,7 @@ function toTask(file: TestFile, raw: unknown, index: number): OsTask {
     const oracle = oracleOf(loaded);
     return {
       ...base,
-      difficulty: loaded.labels.join(', '),
+      tags: loaded.labels,
       description: loaded.description,
       title: titleOf(loaded.description),
       labels: loaded.labels,
@@ -54,7 +54,6 @@ function toTask(file: TestFile, raw: unknown, index: number): OsTask {
     const description = typeof (raw as { description?: unknown }).description === 'string' ? (raw as { description: string }).description : id;
     return {
       ...base,
-      difficulty: '',
       description,
       title: titleOf(description),
       labels: [],

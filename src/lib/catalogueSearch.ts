@@ -22,6 +22,7 @@ export interface TaskRow {
   steps: number;
   usesSeed: boolean;
   keywords: readonly string[];
+  tags: readonly string[];
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -67,6 +68,7 @@ export function taskRows(entry: EnvEntry, env: EnvDefinition): TaskRow[] {
       steps: env.maxSteps(task),
       usesSeed: env.usesSeed?.(task) ?? true,
       keywords: task.keywords ?? [],
+      tags: task.tags ?? [],
     };
   });
 }
@@ -80,7 +82,7 @@ export function taskRows(entry: EnvEntry, env: EnvDefinition): TaskRow[] {
 export function matches(row: TaskRow, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const hay = `${row.id} ${row.name} ${row.title} ${row.description} ${row.keywords.join(' ')} ${row.envId} ${row.difficulty ?? ''} ${row.split ?? ''}`;
+  const hay = `${row.id} ${row.name} ${row.title} ${row.description} ${row.keywords.join(' ')} ${row.tags.join(' ')} ${row.envId} ${row.difficulty ?? ''} ${row.split ?? ''}`;
   const lower = hay.toLowerCase();
   return words.every((w) => {
     for (let i = lower.indexOf(w); i >= 0; i = lower.indexOf(w, i + 1)) if (startsWord(hay, i)) return true;

@@ -47,4 +47,15 @@ describe('catalogue rows', () => {
     expect(matches({ ...os[0], id: 'x', name: 'problem10', title: 'problem10', description: 'understand', keywords: [] }, 'stand')).toBe(false);
     expect(matches({ ...os[0], id: 'x', name: 'problem10', title: 'problem10', description: 'understand', keywords: [] }, '10')).toBe(true);
   });
+
+  it("OS topics are tags of their own, not difficulties; a topic finds its tasks by search too", async () => {
+    const os = await rowsOf('os');
+    expect(os.every((r) => r.difficulty === undefined)).toBe(true);
+    const tagged = os.filter((r) => r.tags.includes('permission'));
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(tagged.every((r) => matches(r, 'permission'))).toBe(true);
+    const difficulties = new Set((await Promise.all(['babyai', 'pddl', 'messenger', 'os'].map(rowsOf))).flat().map((r) => r.difficulty).filter(Boolean));
+    expect([...difficulties].sort()).toEqual(['easy', 'hard', 'level 1', 'level 2', 'level 3']);
+  });
 });
+
