@@ -317,3 +317,24 @@ test('every kind of page has a title of its own, also after moving between pages
   await page.getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveTitle('Settings · agentplay');
 });
+
+test('catalogue on a phone: filters and seed fold behind a button, so a task to play is on the first screen; on a desktop they show', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/#/');
+  const firstPlay = page.getByRole('link', { name: /^Play / }).first();
+  await expect(firstPlay).toBeVisible();
+  const box = (await firstPlay.boundingBox())!;
+  expect(box.y + box.height, 'the first Play link ends within the first 844 px').toBeLessThanOrEqual(844);
+  await expect(page.getByRole('combobox', { name: 'Benchmark', exact: true })).toBeHidden();
+  const toggle = page.getByTestId('filters-toggle');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(page.getByRole('combobox', { name: 'Benchmark', exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Difficulty', exact: true }).selectOption('hard');
+  await toggle.click();
+  await expect(toggle).toHaveText('Filters and seed (1 on)');
+  await page.screenshot({ path: 'test-results/screens/catalogue-folded-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('combobox', { name: 'Benchmark', exact: true })).toBeVisible();
+  await expect(toggle).toBeHidden();
+});
