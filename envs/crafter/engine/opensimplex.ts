@@ -1,0 +1,243 @@
+/**
+ * 3D OpenSimplex noise (Kurt Spencer's 2014 algorithm) with the values the Python package
+ * `opensimplex` 0.4.5 gives (lmas/opensimplex tag v0.4.5, commit cc2fbd21, opensimplex/internals.py:
+ * `_init`, `_extrapolate3`, `_noise3`). Crafter's world generation calls `OpenSimplex(seed).noise3`.
+ *
+ * Bit-exactness: every floating-point expression keeps upstream's operands and their order (IEEE
+ * doubles round the same in Python and JavaScript); the permutation comes from upstream's 64-bit
+ * LCG seeding with Python's non-negative modulo. The npm noise packages (`open-simplex-noise`,
+ * `simplex-noise`) seed and evaluate differently, so they cannot give these numbers.
+ */
+
+const STRETCH3 = -1.0 / 6;
+const SQUISH3 = 1.0 / 3;
+const NORM3 = 103;
+
+/** Upstream's 3D gradients (vertices of a skewed rhombicuboctahedron), 24 × (x, y, z). */
+const GRADIENTS3 = new Int8Array([
+  -11, 4, 4, -4, 11, 4, -4, 4, 11,
+  11, 4, 4, 4, 11, 4, 4, 4, 11,
+  -11, -4, 4, -4, -11, 4, -4, -4, 11,
+  11, -4, 4, 4, -11, 4, 4, -4, 11,
+  -11, 4, -4, -4, 11, -4, -4, 4, -11,
+  11, 4, -4, 4, 11, -4, 4, 4, -11,
+  -11, -4, -4, -4, -11, -4, -4, -4, -11,
+  11, -4, -4, 4, -11, -4, 4, -4, -11,
+]);
+
+const MASK64 = (1n << 64n) - 1n;
+const LCG_MUL = 6364136223846793005n;
+const LCG_ADD = 1442695040888963407n;
+
+export class OpenSimplex {
+  private readonly perm = new Int32Array(256);
+  /** Index into GRADIENTS3 for each permuted value: (perm % 24) · 3. */
+  private readonly gradIndex = new Int32Array(256);
+
+  constructor(seed: number | bigint) {
+    // Upstream wraps each LCG step to a signed 64-bit int (ctypes c_int64) and then takes
+    // Python's (non-negative) modulo; BigInt reproduces both.
+    const step = (s: bigint) => BigInt.asIntN(64, (s * LCG_MUL + LCG_ADD) & MASK64);
+    let s = BigInt(seed);
+    s = step(step(step(s)));
+    const source = new Int32Array(256);
+    for (let i = 0; i < 256; i++) source[i] = i;
+    for (let i = 255; i >= 0; i--) {
+      s = step(s);
+      const n = BigInt(i + 1);
+      let r = Number((s + 31n) % n);
+      if (r < 0) r += i + 1;
+      this.perm[i] = source[r];
+      this.gradIndex[i] = (this.perm[i] % 24) * 3;
+      source[r] = source[i];
+    }
+  }
+
+  /** Gradient at lattice point (xsb, ysb, zsb) dotted with the offset (upstream `_extrapolate3`). */
+  private extrapolate(xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number): number {
+    const perm = this.perm;
+    const g = this.gradIndex[(perm[(perm[xsb & 0xff] + ysb) & 0xff] + zsb) & 0xff];
+    return GRADIENTS3[g] * dx + GRADIENTS3[g + 1] * dy + GRADIENTS3[g + 2] * dz;
+  }
+
+  /** One vertex's contribution: attenuation⁴ · gradient term, or 0 outside its radius. */
+  private contribution(xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number): number {
+    let attn = 2 - dx * dx - dy * dy - dz * dz;
+    if (!(attn > 0)) return 0;
+    attn *= attn;
+    return attn * attn * this.extrapolate(xsb, ysb, zsb, dx, dy, dz);
+  }
+
+  noise3(x: number, y: number, z: number): number {
+    // Onto the simplectic honeycomb; floor to the rhombohedral super-cell origin.
+    const stretch = (x + y + z) * STRETCH3;
+    const xs = x + stretch;
+    const ys = y + stretch;
+    const zs = z + stretch;
+    let xsb = Math.floor(xs);
+    let ysb = Math.floor(ys);
+    let zsb = Math.floor(zs);
+    const squish = (xsb + ysb + zsb) * SQUISH3;
+    const xins = xs - xsb;
+    const yins = ys - ysb;
+    const zins = zs - zsb;
+    const inSum = xins + yins + zins;
+    let dx0 = x - (xsb + squish);
+    let dy0 = y - (ysb + squish);
+    let dz0 = z - (zsb + squish);
+
+    // Values start as Python's int 0, so the first float added is exact either way.
+    let value = 0;
+    let xe0: number, ye0: number, ze0: number, xe1: number, ye1: number, ze1: number;
+    let dxe0: number, dye0: number, dze0: number, dxe1: number, dye1: number, dze1: number;
+
+    if (inSum <= 1) {
+      // Tetrahedron at (0,0,0): which two of (1,0,0), (0,1,0), (0,0,1) are closest.
+      let aPoint = 0x01, aScore = xins, bPoint = 0x02, bScore = yins;
+      if (aScore >= bScore && zins > bScore) { bScore = zins; bPoint = 0x04; }
+      else if (aScore < bScore && zins > aScore) { aScore = zins; aPoint = 0x04; }
+      const wins = 1 - inSum;
+      if (wins > aScore || wins > bScore) {
+        const c = bScore > aScore ? bPoint : aPoint;
+        if ((c & 0x01) === 0) { xe0 = xsb - 1; xe1 = xsb; dxe0 = dx0 + 1; dxe1 = dx0; }
+        else { xe0 = xe1 = xsb + 1; dxe0 = dxe1 = dx0 - 1; }
+        if ((c & 0x02) === 0) {
+          ye0 = ye1 = ysb; dye0 = dye1 = dy0;
+          if ((c & 0x01) === 0) { ye1 -= 1; dye1 += 1; } else { ye0 -= 1; dye0 += 1; }
+        } else { ye0 = ye1 = ysb + 1; dye0 = dye1 = dy0 - 1; }
+        if ((c & 0x04) === 0) { ze0 = zsb; ze1 = zsb - 1; dze0 = dz0; dze1 = dz0 + 1; }
+        else { ze0 = ze1 = zsb + 1; dze0 = dze1 = dz0 - 1; }
+      } else {
+        const c = aPoint | bPoint;
+        if ((c & 0x01) === 0) { xe0 = xsb; xe1 = xsb - 1; dxe0 = dx0 - 2 * SQUISH3; dxe1 = dx0 + 1 - SQUISH3; }
+        else { xe0 = xe1 = xsb + 1; dxe0 = dx0 - 1 - 2 * SQUISH3; dxe1 = dx0 - 1 - SQUISH3; }
+        if ((c & 0x02) === 0) { ye0 = ysb; ye1 = ysb - 1; dye0 = dy0 - 2 * SQUISH3; dye1 = dy0 + 1 - SQUISH3; }
+        else { ye0 = ye1 = ysb + 1; dye0 = dy0 - 1 - 2 * SQUISH3; dye1 = dy0 - 1 - SQUISH3; }
+        if ((c & 0x04) === 0) { ze0 = zsb; ze1 = zsb - 1; dze0 = dz0 - 2 * SQUISH3; dze1 = dz0 + 1 - SQUISH3; }
+        else { ze0 = ze1 = zsb + 1; dze0 = dz0 - 1 - 2 * SQUISH3; dze1 = dz0 - 1 - SQUISH3; }
+      }
+      value += this.contribution(xsb, ysb, zsb, dx0, dy0, dz0);
+      const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
+      value += this.contribution(xsb + 1, ysb, zsb, dx1, dy1, dz1);
+      const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
+      value += this.contribution(xsb, ysb + 1, zsb, dx2, dy2, dz1);
+      value += this.contribution(xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
+    } else if (inSum >= 2) {
+      // Tetrahedron at (1,1,1): which two of (1,1,0), (1,0,1), (0,1,1) are closest.
+      let aPoint = 0x06, aScore = xins, bPoint = 0x05, bScore = yins;
+      if (aScore <= bScore && zins < bScore) { bScore = zins; bPoint = 0x03; }
+      else if (aScore > bScore && zins < aScore) { aScore = zins; aPoint = 0x03; }
+      const wins = 3 - inSum;
+      if (wins < aScore || wins < bScore) {
+        const c = bScore < aScore ? bPoint : aPoint;
+        if ((c & 0x01) !== 0) { xe0 = xsb + 2; xe1 = xsb + 1; dxe0 = dx0 - 2 - 3 * SQUISH3; dxe1 = dx0 - 1 - 3 * SQUISH3; }
+        else { xe0 = xe1 = xsb; dxe0 = dxe1 = dx0 - 3 * SQUISH3; }
+        if ((c & 0x02) !== 0) {
+          ye0 = ye1 = ysb + 1; dye0 = dye1 = dy0 - 1 - 3 * SQUISH3;
+          if ((c & 0x01) !== 0) { ye1 += 1; dye1 -= 1; } else { ye0 += 1; dye0 -= 1; }
+        } else { ye0 = ye1 = ysb; dye0 = dye1 = dy0 - 3 * SQUISH3; }
+        if ((c & 0x04) !== 0) { ze0 = zsb + 1; ze1 = zsb + 2; dze0 = dz0 - 1 - 3 * SQUISH3; dze1 = dz0 - 2 - 3 * SQUISH3; }
+        else { ze0 = ze1 = zsb; dze0 = dze1 = dz0 - 3 * SQUISH3; }
+      } else {
+        const c = aPoint & bPoint;
+        if ((c & 0x01) !== 0) { xe0 = xsb + 1; xe1 = xsb + 2; dxe0 = dx0 - 1 - SQUISH3; dxe1 = dx0 - 2 - 2 * SQUISH3; }
+        else { xe0 = xe1 = xsb; dxe0 = dx0 - SQUISH3; dxe1 = dx0 - 2 * SQUISH3; }
+        if ((c & 0x02) !== 0) { ye0 = ysb + 1; ye1 = ysb + 2; dye0 = dy0 - 1 - SQUISH3; dye1 = dy0 - 2 - 2 * SQUISH3; }
+        else { ye0 = ye1 = ysb; dye0 = dy0 - SQUISH3; dye1 = dy0 - 2 * SQUISH3; }
+        if ((c & 0x04) !== 0) { ze0 = zsb + 1; ze1 = zsb + 2; dze0 = dz0 - 1 - SQUISH3; dze1 = dz0 - 2 - 2 * SQUISH3; }
+        else { ze0 = ze1 = zsb; dze0 = dz0 - SQUISH3; dze1 = dz0 - 2 * SQUISH3; }
+      }
+      const dx3 = dx0 - 1 - 2 * SQUISH3, dy3 = dy0 - 1 - 2 * SQUISH3, dz3 = dz0 - 0 - 2 * SQUISH3;
+      value += this.contribution(xsb + 1, ysb + 1, zsb, dx3, dy3, dz3);
+      const dy2 = dy0 - 0 - 2 * SQUISH3, dz2 = dz0 - 1 - 2 * SQUISH3;
+      value += this.contribution(xsb + 1, ysb, zsb + 1, dx3, dy2, dz2);
+      value += this.contribution(xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy3, dz2);
+      dx0 = dx0 - 1 - 3 * SQUISH3;
+      dy0 = dy0 - 1 - 3 * SQUISH3;
+      dz0 = dz0 - 1 - 3 * SQUISH3;
+      value += this.contribution(xsb + 1, ysb + 1, zsb + 1, dx0, dy0, dz0);
+    } else {
+      // Octahedron in between: the two closest of the six middle vertices.
+      let aScore: number, aPoint: number, aFar: boolean;
+      let bScore: number, bPoint: number, bFar: boolean;
+      const p1 = xins + yins;
+      if (p1 > 1) { aScore = p1 - 1; aPoint = 0x03; aFar = true; }
+      else { aScore = 1 - p1; aPoint = 0x04; aFar = false; }
+      const p2 = xins + zins;
+      if (p2 > 1) { bScore = p2 - 1; bPoint = 0x05; bFar = true; }
+      else { bScore = 1 - p2; bPoint = 0x02; bFar = false; }
+      const p3 = yins + zins;
+      if (p3 > 1) {
+        const score = p3 - 1;
+        if (aScore <= bScore && aScore < score) { aPoint = 0x06; aFar = true; }
+        else if (aScore > bScore && bScore < score) { bPoint = 0x06; bFar = true; }
+      } else {
+        const score = 1 - p3;
+        if (aScore <= bScore && aScore < score) { aPoint = 0x01; aFar = false; }
+        else if (aScore > bScore && bScore < score) { bPoint = 0x01; bFar = false; }
+      }
+      if (aFar === bFar) {
+        if (aFar) {
+          dxe0 = dx0 - 1 - 3 * SQUISH3; dye0 = dy0 - 1 - 3 * SQUISH3; dze0 = dz0 - 1 - 3 * SQUISH3;
+          xe0 = xsb + 1; ye0 = ysb + 1; ze0 = zsb + 1;
+          const c = aPoint & bPoint;
+          if ((c & 0x01) !== 0) {
+            dxe1 = dx0 - 2 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
+            xe1 = xsb + 2; ye1 = ysb; ze1 = zsb;
+          } else if ((c & 0x02) !== 0) {
+            dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
+            xe1 = xsb; ye1 = ysb + 2; ze1 = zsb;
+          } else {
+            dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 - 2 * SQUISH3;
+            xe1 = xsb; ye1 = ysb; ze1 = zsb + 2;
+          }
+        } else {
+          dxe0 = dx0; dye0 = dy0; dze0 = dz0;
+          xe0 = xsb; ye0 = ysb; ze0 = zsb;
+          const c = aPoint | bPoint;
+          if ((c & 0x01) === 0) {
+            dxe1 = dx0 + 1 - SQUISH3; dye1 = dy0 - 1 - SQUISH3; dze1 = dz0 - 1 - SQUISH3;
+            xe1 = xsb - 1; ye1 = ysb + 1; ze1 = zsb + 1;
+          } else if ((c & 0x02) === 0) {
+            dxe1 = dx0 - 1 - SQUISH3; dye1 = dy0 + 1 - SQUISH3; dze1 = dz0 - 1 - SQUISH3;
+            xe1 = xsb + 1; ye1 = ysb - 1; ze1 = zsb + 1;
+          } else {
+            dxe1 = dx0 - 1 - SQUISH3; dye1 = dy0 - 1 - SQUISH3; dze1 = dz0 + 1 - SQUISH3;
+            xe1 = xsb + 1; ye1 = ysb + 1; ze1 = zsb - 1;
+          }
+        }
+      } else {
+        const c1 = aFar ? aPoint : bPoint;
+        const c2 = aFar ? bPoint : aPoint;
+        if ((c1 & 0x01) === 0) {
+          dxe0 = dx0 + 1 - SQUISH3; dye0 = dy0 - 1 - SQUISH3; dze0 = dz0 - 1 - SQUISH3;
+          xe0 = xsb - 1; ye0 = ysb + 1; ze0 = zsb + 1;
+        } else if ((c1 & 0x02) === 0) {
+          dxe0 = dx0 - 1 - SQUISH3; dye0 = dy0 + 1 - SQUISH3; dze0 = dz0 - 1 - SQUISH3;
+          xe0 = xsb + 1; ye0 = ysb - 1; ze0 = zsb + 1;
+        } else {
+          dxe0 = dx0 - 1 - SQUISH3; dye0 = dy0 - 1 - SQUISH3; dze0 = dz0 + 1 - SQUISH3;
+          xe0 = xsb + 1; ye0 = ysb + 1; ze0 = zsb - 1;
+        }
+        dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
+        xe1 = xsb; ye1 = ysb; ze1 = zsb;
+        if ((c2 & 0x01) !== 0) { dxe1 -= 2; xe1 += 2; }
+        else if ((c2 & 0x02) !== 0) { dye1 -= 2; ye1 += 2; }
+        else { dze1 -= 2; ze1 += 2; }
+      }
+      const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
+      value += this.contribution(xsb + 1, ysb, zsb, dx1, dy1, dz1);
+      const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
+      value += this.contribution(xsb, ysb + 1, zsb, dx2, dy2, dz1);
+      value += this.contribution(xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
+      const dx4 = dx0 - 1 - 2 * SQUISH3, dy4 = dy0 - 1 - 2 * SQUISH3, dz4 = dz0 - 0 - 2 * SQUISH3;
+      value += this.contribution(xsb + 1, ysb + 1, zsb, dx4, dy4, dz4);
+      const dy5 = dy0 - 0 - 2 * SQUISH3, dz5 = dz0 - 1 - 2 * SQUISH3;
+      value += this.contribution(xsb + 1, ysb, zsb + 1, dx4, dy5, dz5);
+      value += this.contribution(xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy4, dz5);
+    }
+    value += this.contribution(xe0, ye0, ze0, dxe0, dye0, dze0);
+    value += this.contribution(xe1, ye1, ze1, dxe1, dye1, dze1);
+    return value / NORM3;
+  }
+}
