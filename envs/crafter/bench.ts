@@ -1,0 +1,2 @@
+import type { EnvBench } from '../core/types.ts';
+export const bench: EnvBench = { title: 'Crafter', run: async () => [] };
