@@ -91,6 +91,16 @@ export class NumpyRandomState {
     this.index = words;
   }
 
+  /**
+   * A short fingerprint of the state for conformance checks: numpy's `get_state()` position and the
+   * sum of its 624 key words mod 2^32.
+   */
+  signature(): [pos: number, keySum: number] {
+    let sum = 0;
+    for (let i = 0; i < N; i++) sum = (sum + (this.mt[i] >>> 0)) % 4294967296;
+    return [this.index, sum];
+  }
+
   /** `randint(low, high)` (high exclusive), legacy masked rejection; ranges up to 2^32. */
   randint(low: number, high: number): number {
     if (!(high > low)) throw new RangeError(`randint: low >= high (${low}, ${high})`);

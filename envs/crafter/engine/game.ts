@@ -65,12 +65,12 @@ const NIGHT_NOISE_DRAWS = 9 * 7 * 7 * 7;
 const AREA: Pos = [64, 64];
 
 export function createCrafter(opts: CrafterOptions): CrafterGame {
-  return new Game(opts);
+  return new CrafterEngine(opts);
 }
 
 /** A game after `actions` (resume at any step by replaying). */
 export function replayCrafter(opts: CrafterOptions, actions: Iterable<number>): CrafterGame {
-  const game = new Game(opts);
+  const game = new CrafterEngine(opts);
   for (const a of actions) game.step(a);
   return game;
 }
@@ -81,7 +81,8 @@ export function daylightAt(step: number): number {
   return 1 - Math.abs(Math.cos(Math.PI * progress)) ** 3;
 }
 
-class Game implements CrafterGame {
+/** The engine behind `CrafterGame`, with its world and player open to the conformance tests. */
+export class CrafterEngine implements CrafterGame {
   readonly seed: number;
   readonly episode: number;
   readonly length: number;
@@ -184,7 +185,7 @@ function achievementRecord(ach: Int32Array): Record<Achievement, number> {
 
 /** The read-only view over a game (types.ts `CrafterView`). */
 class GameView implements CrafterView {
-  constructor(private readonly game: Game) {}
+  constructor(private readonly game: CrafterEngine) {}
   get step(): number {
     return this.game.stepCount;
   }
