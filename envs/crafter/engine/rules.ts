@@ -18,7 +18,7 @@ function maskOf(names: readonly Material[]): number {
 }
 
 /** data.yaml `walkable` (cows, zombies, skeletons). */
-export const WALKABLE = ['grass', 'sand', 'path'] as const satisfies readonly Material[];
+export const WALKABLE = ['grass', 'path', 'sand'] as const satisfies readonly Material[];
 export const CREATURE_WALK = maskOf(WALKABLE);
 /** The player may also step onto lava (and dies there). */
 export const PLAYER_WALK = maskOf([...WALKABLE, 'lava']);
