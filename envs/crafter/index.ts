@@ -30,7 +30,7 @@ export const CRAFTER_TASK: TaskInfo = {
   id: 'crafter',
   name: 'Crafter-v0',
   difficulty: 'open world',
-  description: 'Unlock as many of the 22 achievements as you can, as early as you can, in up to 9,999 steps.',
+  description: 'Unlock the 22 achievements, the earlier the better.',
   benchmarkV0: true,
 };
 

@@ -1,6 +1,7 @@
 /**
  * Crafter's keyboard play: arrows or WASD move, Space does ("Do": hit, collect, drink, eat),
- * and one letter for each other action. Tab is never taken (it moves the focus). Each key sends
+ * and one letter for each other action (no digits: the play view numbers the action buttons).
+ * Tab is never taken (it moves the focus). Each key sends
  * the action's exact SmartPlay name, or nothing when the list lacks it.
  */
 import type { KeyHint } from '../core/ui.ts';
@@ -20,12 +21,12 @@ const KEYS: Readonly<Record<string, string>> = {
   t: 'Place Table',
   f: 'Place Furnace',
   p: 'Place Plant',
-  '1': 'Make Wood Pickaxe',
-  '2': 'Make Stone Pickaxe',
-  '3': 'Make Iron Pickaxe',
-  '4': 'Make Wood Sword',
-  '5': 'Make Stone Sword',
-  '6': 'Make Iron Sword',
+  j: 'Make Wood Pickaxe',
+  k: 'Make Stone Pickaxe',
+  l: 'Make Iron Pickaxe',
+  u: 'Make Wood Sword',
+  i: 'Make Stone Sword',
+  o: 'Make Iron Sword',
   n: 'Noop',
 };
 
@@ -40,7 +41,7 @@ export const CRAFTER_KEY_HINTS: readonly KeyHint[] = [
   { keys: 'Space', does: 'do: hit, collect, drink or eat what you face' },
   { keys: 'Z', does: 'sleep' },
   { keys: 'R T F P', does: 'place stone / table / furnace / plant' },
-  { keys: '1 2 3', does: 'make wood / stone / iron pickaxe' },
-  { keys: '4 5 6', does: 'make wood / stone / iron sword' },
+  { keys: 'J K L', does: 'make wood / stone / iron pickaxe' },
+  { keys: 'U I O', does: 'make wood / stone / iron sword' },
   { keys: 'N', does: 'noop (wait one step)' },
 ];
