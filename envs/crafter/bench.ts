@@ -1,2 +1,171 @@
-import type { EnvBench } from '../core/types.ts';
-export const bench: EnvBench = { title: 'Crafter', run: async () => [] };
+/**
+ * Benchmark figures for Crafter in the app (the engine alone: engine-bench.ts). Steps per second
+ *   - through the text: the engine's step plus SmartPlay's observation text (describeFrame),
+ *     resets included, random actions, as an evaluation runs them;
+ *   - through the environment (env.step: matching the reply, the immutable state, text, info);
+ *   - through the episode machine (one actor per episode, ACT per step; the ACTs are timed);
+ * a reset with its text; opening a replay of a 10,000-step episode (runner.simulate over the
+ * recorded actions, then the board's scene of the last step); resuming at a random step of it;
+ * the oracle's decision. Upstream's speed here (the issue): 591–780 steps/s with the text.
+ * Prints figures; asserts nothing.
+ *
+ *   npx tsx envs/crafter/bench.ts [seconds per figure, default 2]
+ */
+import { waitFor } from 'xstate';
+import { Rng } from '../core/rng.ts';
+import { createEpisode } from '../core/episode.ts';
+import { simulate } from '../core/runner.ts';
+import type { EnvBench, Step } from '../core/types.ts';
+import { crafter, CRAFTER_ACTIONS, CRAFTER_TASK, type CrafterState } from './index.ts';
+import { newGame, viewOf } from './state.ts';
+import { describeFrame } from './text.ts';
+import { sceneOf } from './ui/scene.ts';
+
+const POOL = 4096;
+
+function actionIds(seed: number): number[] {
+  const rng = Rng.fromSeed(seed);
+  return Array.from({ length: POOL }, () => rng.below(CRAFTER_ACTIONS.length));
+}
+
+/** Runs `body` repeatedly for about `seconds`; returns (units done) per second. */
+function rate(seconds: number, body: () => number): number {
+  let units = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < seconds * 1000) {
+    units += body();
+    elapsed = performance.now() - start;
+  }
+  return units / (elapsed / 1000);
+}
+
+/** Engine step + SmartPlay's text per step, resets (with their text) included. */
+function throughText(ids: readonly number[], seconds: number): number {
+  let seed = 0;
+  let k = 0;
+  return rate(seconds, () => {
+    const game = newGame(seed++);
+    let n = 0;
+    describeFrame(game.view, null);
+    for (;;) {
+      const a = ids[k++ & (POOL - 1)];
+      const r = game.step(a);
+      describeFrame(game.view, a);
+      n++;
+      if (r.done) return n;
+    }
+  });
+}
+
+/** env.reset / env.step with reply texts, resets included. */
+function throughEnv(ids: readonly number[], seconds: number): number {
+  let seed = 0;
+  let k = 0;
+  return rate(seconds, () => {
+    let state = (crafter.reset(CRAFTER_TASK, seed++) as { state: CrafterState }).state;
+    let n = 0;
+    for (;;) {
+      const s = crafter.step(state, CRAFTER_ACTIONS[ids[k++ & (POOL - 1)]]) as Step<CrafterState>;
+      n++;
+      state = s.state;
+      if (s.terminated) return n;
+    }
+  });
+}
+
+async function throughMachine(ids: readonly number[], seconds: number): Promise<number> {
+  let steps = 0;
+  let seed = 0;
+  let stepTime = 0;
+  const start = performance.now();
+  while (performance.now() - start < seconds * 1000) {
+    const actor = createEpisode(crafter, CRAFTER_TASK, { seed: seed++ });
+    actor.start();
+    await waitFor(actor, (s) => s.matches('awaitingAction') || s.status !== 'active');
+    const t0 = performance.now();
+    while (actor.getSnapshot().status === 'active') {
+      actor.send({ type: 'ACT', text: CRAFTER_ACTIONS[ids[steps & (POOL - 1)]], actor: { kind: 'script', name: 'bench' } });
+      steps++;
+    }
+    stepTime += performance.now() - t0;
+    actor.stop();
+  }
+  return steps / (stepTime / 1000);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1];
+}
+
+/** Milliseconds: simulate() over 10,000 recorded actions, and the board's scene of the last step. */
+function replayOpen(ids: readonly number[]): { open: number; resume: number } {
+  // Random play dies within a few hundred steps; the engine keeps stepping after, as upstream,
+  // so this is the cost of a 10,000-step record whatever its player did.
+  const texts = Array.from({ length: 10_000 }, (_, i) => CRAFTER_ACTIONS[ids[i & (POOL - 1)]]);
+  const opens: number[] = [];
+  const resumes: number[] = [];
+  const rng = Rng.fromSeed(7);
+  for (let run = 0; run < 3; run++) {
+    const t0 = performance.now();
+    const states = simulate(crafter, CRAFTER_TASK, run, texts)!;
+    sceneOf(viewOf(states[states.length - 1]));
+    opens.push(performance.now() - t0);
+    for (let i = 0; i < 5; i++) {
+      const k = rng.below(states.length);
+      const t1 = performance.now();
+      sceneOf(viewOf(states[k]));
+      resumes.push(performance.now() - t1);
+    }
+  }
+  return { open: median(opens), resume: median(resumes) };
+}
+
+function resetMs(n: number): number {
+  const times: number[] = [];
+  for (let seed = 0; seed < n; seed++) {
+    const t0 = performance.now();
+    crafter.reset(CRAFTER_TASK, 1000 + seed);
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+function oracleMs(episodes: number): number {
+  let calls = 0;
+  let ms = 0;
+  for (let seed = 0; seed < episodes; seed++) {
+    let state = (crafter.reset(CRAFTER_TASK, seed) as { state: CrafterState }).state;
+    for (let t = 0; t < 300 && !state.done; t++) {
+      const t0 = performance.now();
+      const action = crafter.oracleAction!(state, CRAFTER_TASK)!;
+      ms += performance.now() - t0;
+      calls++;
+      state = (crafter.step(state, action) as Step<CrafterState>).state;
+    }
+  }
+  return ms / calls;
+}
+
+const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+
+export async function benchCrafter(seconds = 2): Promise<string[]> {
+  const ids = actionIds(42);
+  throughText(ids, Math.min(0.3, seconds / 4)); // warm-up
+  const text = throughText(ids, seconds);
+  const env = throughEnv(ids, seconds);
+  const machine = await throughMachine(ids, seconds);
+  const replay = replayOpen(ids);
+  return [
+    `Crafter-v0 ${fmt(text).padStart(8)} steps/s engine + text (resets included; upstream 591–780)   ${fmt(env).padStart(8)} steps/s through env.step   ${fmt(machine).padStart(8)} steps/s through the episode machine`,
+    `reset with its text ${resetMs(50).toFixed(2)} ms (median of 50)   oracle ${oracleMs(5).toFixed(3)} ms/decision`,
+    `replay of a 10,000-step episode: opens in ${fmt(replay.open)} ms (every state, the last board); resume at a random step ${replay.resume.toFixed(1)} ms (medians)`,
+  ];
+}
+
+export const bench: EnvBench = { title: 'Crafter (SmartPlay)', run: (seconds) => benchCrafter(seconds / 2) };
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await benchCrafter(Number(process.argv[2] ?? 2))) console.log(line);
+}
