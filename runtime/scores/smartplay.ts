@@ -194,10 +194,11 @@ export function smartplayTable(
 }
 
 function publishedRow(model: string, games: readonly SmartPlayGame[]): PublishedSmartPlayRow {
-  const at = (table: Record<string, readonly number[]>, col: SmartPlayColumn | null) => (col ? table[model][SMARTPLAY_COLUMNS.indexOf(col)] : null);
+  const at = (table: Record<string, readonly (number | null)[]>, col: SmartPlayColumn | null) => (col ? table[model][SMARTPLAY_COLUMNS.indexOf(col)] : null);
   const normalised: Partial<Record<SmartPlayColumn, number>> = {};
   for (const { column: col } of games) {
-    if (col) normalised[col] = normalisedScore(at(SMARTPLAY_RAW, col) as number, SMARTPLAY_HUMAN[col], SMARTPLAY_MIN[col]);
+    const raw = at(SMARTPLAY_RAW, col);
+    if (col && raw !== null) normalised[col] = normalisedScore(raw, SMARTPLAY_HUMAN[col], SMARTPLAY_MIN[col]);
   }
   return {
     model,
