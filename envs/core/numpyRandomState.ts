@@ -31,18 +31,20 @@ export class NumpyRandomState {
   }
 
   private twist(): void {
+    // All int32 arithmetic (no constant above 2^31 - 1), so the loop stays on small integers.
     const mt = this.mt;
+    const UPPER = 0x80000000 | 0, LOWER = 0x7fffffff, MAG = 0x9908b0df | 0;
     let i = 0;
     for (; i < N - M; i++) {
-      const y = (mt[i] & 0x80000000) | (mt[i + 1] & 0x7fffffff);
-      mt[i] = mt[i + M] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      const y = (mt[i] & UPPER) | (mt[i + 1] & LOWER);
+      mt[i] = mt[i + M] ^ (y >>> 1) ^ (-(y & 1) & MAG);
     }
     for (; i < N - 1; i++) {
-      const y = (mt[i] & 0x80000000) | (mt[i + 1] & 0x7fffffff);
-      mt[i] = mt[i + M - N] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+      const y = (mt[i] & UPPER) | (mt[i + 1] & LOWER);
+      mt[i] = mt[i + M - N] ^ (y >>> 1) ^ (-(y & 1) & MAG);
     }
-    const y = (mt[N - 1] & 0x80000000) | (mt[0] & 0x7fffffff);
-    mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0);
+    const y = (mt[N - 1] & UPPER) | (mt[0] & LOWER);
+    mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (-(y & 1) & MAG);
     this.index = 0;
   }
 
@@ -51,8 +53,8 @@ export class NumpyRandomState {
     if (this.index >= N) this.twist();
     let y = this.mt[this.index++];
     y ^= y >>> 11;
-    y ^= (y << 7) & 0x9d2c5680;
-    y ^= (y << 15) & 0xefc60000;
+    y ^= (y << 7) & (0x9d2c5680 | 0);
+    y ^= (y << 15) & (0xefc60000 | 0);
     y ^= y >>> 18;
     return y >>> 0;
   }

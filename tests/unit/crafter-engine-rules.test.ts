@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { CrafterEngine } from '../../envs/crafter/engine/game.ts';
+import { CrafterEngine, achievementRecord, inventoryRecord } from '../../envs/crafter/engine/game.ts';
 import { COLLECT, ITEM, ITEM_INITIAL, ITEM_MAX, MAKE, MAT, PLACE, WALKABLE } from '../../envs/crafter/engine/rules.ts';
 import { ACHIEVEMENTS, ACTIONS, ITEMS, MATERIALS, type Achievement, type Action, type Material } from '../../envs/crafter/engine/types.ts';
 import { COW, PLANT, SKELETON, Thing, ZOMBIE } from '../../envs/crafter/engine/world.ts';
@@ -413,6 +413,15 @@ describe('creatures', () => {
       zombies = Math.max(zombies, g.world.list.filter((o) => o?.type === ZOMBIE).length);
     }
     expect(zombies).toBeGreaterThan(0);
+  });
+});
+
+describe('info records', () => {
+  it('inventory and achievements keep upstream key order and values', () => {
+    const inv = Int32Array.from(ITEMS, (_, i) => i + 1);
+    expect(Object.entries(inventoryRecord(inv))).toEqual(ITEMS.map((k, i) => [k, i + 1]));
+    const ach = Int32Array.from(ACHIEVEMENTS, (_, i) => 100 + i);
+    expect(Object.entries(achievementRecord(ach))).toEqual(ACHIEVEMENTS.map((k, i) => [k, 100 + i]));
   });
 });
 

@@ -54,8 +54,7 @@ function balanceKind(world: World, player: Player, chunk: number, kind: Kind, cr
   const rnd = world.random;
   const xmin = Math.floor(chunk / world.chunksY) * CHUNK, ymin = (chunk % world.chunksY) * CHUNK;
   const xmax = Math.min(xmin + CHUNK, world.width), ymax = Math.min(ymin + CHUNK, world.height);
-  let space = 0;
-  for (let x = xmin; x < xmax; x++) for (let y = ymin; y < ymax; y++) if (world.mat[x * world.height + y] === kind.material) space++;
+  const space = world.chunkMatCount[chunk * 16 + kind.material];
   const [min, max] = kind.target(space, world.daylight);
   if (creatures.length < Math.trunc(min) && rnd.randomSample() < kind.spawnProb) {
     // The i-th cell of the material, x-major as numpy's boolean mask indexing orders it.

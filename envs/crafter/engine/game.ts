@@ -5,7 +5,7 @@
  * player, rebalances creatures every 10th step, advances the render's night noise draws, and scores
  * upstream's reward. Same options and actions give the same trajectory (resume = replay).
  */
-import { ACHIEVEMENTS, ACTIONS, ITEMS, MATERIALS, type Achievement, type Action, type CrafterObjectView, type CrafterView, type Item, type Material, type Pos } from './types';
+import { ACHIEVEMENTS, ACTIONS, MATERIALS, type Achievement, type Action, type CrafterObjectView, type CrafterView, type Item, type Material, type Pos } from './types';
 import { balanceChunks } from './balance';
 import { updateArrow, updateCow, updatePlant, updatePlayer, updateSkeleton, updateZombie } from './creatures';
 import { crafterWorldSeed } from './pyhash';
@@ -172,15 +172,25 @@ export class CrafterEngine implements CrafterGame {
   }
 }
 
-function inventoryRecord(inv: Int32Array): Record<Item, number> {
-  const out = {} as Record<Item, number>;
-  for (let i = 0; i < ITEMS.length; i++) out[ITEMS[i]] = inv[i];
-  return out;
+// Object literals in upstream's key order (a fixed shape is much cheaper per step than keys added
+// one by one); the rules test checks the keys against ITEMS and ACHIEVEMENTS.
+export function inventoryRecord(inv: Int32Array): Record<Item, number> {
+  return {
+    health: inv[0], food: inv[1], drink: inv[2], energy: inv[3], sapling: inv[4], wood: inv[5],
+    stone: inv[6], coal: inv[7], iron: inv[8], diamond: inv[9], wood_pickaxe: inv[10],
+    stone_pickaxe: inv[11], iron_pickaxe: inv[12], wood_sword: inv[13], stone_sword: inv[14],
+    iron_sword: inv[15],
+  };
 }
-function achievementRecord(ach: Int32Array): Record<Achievement, number> {
-  const out = {} as Record<Achievement, number>;
-  for (let i = 0; i < ACHIEVEMENTS.length; i++) out[ACHIEVEMENTS[i]] = ach[i];
-  return out;
+export function achievementRecord(ach: Int32Array): Record<Achievement, number> {
+  return {
+    collect_coal: ach[0], collect_diamond: ach[1], collect_drink: ach[2], collect_iron: ach[3],
+    collect_sapling: ach[4], collect_stone: ach[5], collect_wood: ach[6], defeat_skeleton: ach[7],
+    defeat_zombie: ach[8], eat_cow: ach[9], eat_plant: ach[10], make_iron_pickaxe: ach[11],
+    make_iron_sword: ach[12], make_stone_pickaxe: ach[13], make_stone_sword: ach[14],
+    make_wood_pickaxe: ach[15], make_wood_sword: ach[16], place_furnace: ach[17], place_plant: ach[18],
+    place_stone: ach[19], place_table: ach[20], wake_up: ach[21],
+  };
 }
 
 /** The read-only view over a game (types.ts `CrafterView`). */

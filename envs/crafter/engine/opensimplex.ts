@@ -29,6 +29,18 @@ const MASK64 = (1n << 64n) - 1n;
 const LCG_MUL = 6364136223846793005n;
 const LCG_ADD = 1442695040888963407n;
 
+/**
+ * One lattice vertex's contribution: attenuation⁴ times the gradient (upstream `_extrapolate3`)
+ * dotted with the offset, or 0 outside the vertex's radius.
+ */
+function contribution(perm: Int32Array, gradIndex: Int32Array, xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number): number {
+  let attn = 2 - dx * dx - dy * dy - dz * dz;
+  if (!(attn > 0)) return 0;
+  attn *= attn;
+  const g = gradIndex[(perm[(perm[xsb & 0xff] + ysb) & 0xff] + zsb) & 0xff];
+  return attn * attn * (GRADIENTS3[g] * dx + GRADIENTS3[g + 1] * dy + GRADIENTS3[g + 2] * dz);
+}
+
 export class OpenSimplex {
   private readonly perm = new Int32Array(256);
   /** Index into GRADIENTS3 for each permuted value: (perm % 24) · 3. */
@@ -53,22 +65,8 @@ export class OpenSimplex {
     }
   }
 
-  /** Gradient at lattice point (xsb, ysb, zsb) dotted with the offset (upstream `_extrapolate3`). */
-  private extrapolate(xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number): number {
-    const perm = this.perm;
-    const g = this.gradIndex[(perm[(perm[xsb & 0xff] + ysb) & 0xff] + zsb) & 0xff];
-    return GRADIENTS3[g] * dx + GRADIENTS3[g + 1] * dy + GRADIENTS3[g + 2] * dz;
-  }
-
-  /** One vertex's contribution: attenuation⁴ · gradient term, or 0 outside its radius. */
-  private contribution(xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number): number {
-    let attn = 2 - dx * dx - dy * dy - dz * dz;
-    if (!(attn > 0)) return 0;
-    attn *= attn;
-    return attn * attn * this.extrapolate(xsb, ysb, zsb, dx, dy, dz);
-  }
-
   noise3(x: number, y: number, z: number): number {
+    const perm = this.perm, grad = this.gradIndex;
     // Onto the simplectic honeycomb; floor to the rhombohedral super-cell origin.
     const stretch = (x + y + z) * STRETCH3;
     const xs = x + stretch;
@@ -88,8 +86,9 @@ export class OpenSimplex {
 
     // Values start as Python's int 0, so the first float added is exact either way.
     let value = 0;
-    let xe0: number, ye0: number, ze0: number, xe1: number, ye1: number, ze1: number;
-    let dxe0: number, dye0: number, dze0: number, dxe1: number, dye1: number, dze1: number;
+    // Initialised so the engine keeps them as plain numbers.
+    let xe0 = 0, ye0 = 0, ze0 = 0, xe1 = 0, ye1 = 0, ze1 = 0;
+    let dxe0 = 0, dye0 = 0, dze0 = 0, dxe1 = 0, dye1 = 0, dze1 = 0;
 
     if (inSum <= 1) {
       // Tetrahedron at (0,0,0): which two of (1,0,0), (0,1,0), (0,0,1) are closest.
@@ -116,12 +115,12 @@ export class OpenSimplex {
         if ((c & 0x04) === 0) { ze0 = zsb; ze1 = zsb - 1; dze0 = dz0 - 2 * SQUISH3; dze1 = dz0 + 1 - SQUISH3; }
         else { ze0 = ze1 = zsb + 1; dze0 = dz0 - 1 - 2 * SQUISH3; dze1 = dz0 - 1 - SQUISH3; }
       }
-      value += this.contribution(xsb, ysb, zsb, dx0, dy0, dz0);
+      value += contribution(perm, grad, xsb, ysb, zsb, dx0, dy0, dz0);
       const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
-      value += this.contribution(xsb + 1, ysb, zsb, dx1, dy1, dz1);
+      value += contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
       const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
-      value += this.contribution(xsb, ysb + 1, zsb, dx2, dy2, dz1);
-      value += this.contribution(xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
+      value += contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
+      value += contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
     } else if (inSum >= 2) {
       // Tetrahedron at (1,1,1): which two of (1,1,0), (1,0,1), (0,1,1) are closest.
       let aPoint = 0x06, aScore = xins, bPoint = 0x05, bScore = yins;
@@ -148,18 +147,18 @@ export class OpenSimplex {
         else { ze0 = ze1 = zsb; dze0 = dz0 - SQUISH3; dze1 = dz0 - 2 * SQUISH3; }
       }
       const dx3 = dx0 - 1 - 2 * SQUISH3, dy3 = dy0 - 1 - 2 * SQUISH3, dz3 = dz0 - 0 - 2 * SQUISH3;
-      value += this.contribution(xsb + 1, ysb + 1, zsb, dx3, dy3, dz3);
+      value += contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx3, dy3, dz3);
       const dy2 = dy0 - 0 - 2 * SQUISH3, dz2 = dz0 - 1 - 2 * SQUISH3;
-      value += this.contribution(xsb + 1, ysb, zsb + 1, dx3, dy2, dz2);
-      value += this.contribution(xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy3, dz2);
+      value += contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx3, dy2, dz2);
+      value += contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy3, dz2);
       dx0 = dx0 - 1 - 3 * SQUISH3;
       dy0 = dy0 - 1 - 3 * SQUISH3;
       dz0 = dz0 - 1 - 3 * SQUISH3;
-      value += this.contribution(xsb + 1, ysb + 1, zsb + 1, dx0, dy0, dz0);
+      value += contribution(perm, grad, xsb + 1, ysb + 1, zsb + 1, dx0, dy0, dz0);
     } else {
       // Octahedron in between: the two closest of the six middle vertices.
-      let aScore: number, aPoint: number, aFar: boolean;
-      let bScore: number, bPoint: number, bFar: boolean;
+      let aScore = 0, aPoint = 0, aFar = false;
+      let bScore = 0, bPoint = 0, bFar = false;
       const p1 = xins + yins;
       if (p1 > 1) { aScore = p1 - 1; aPoint = 0x03; aFar = true; }
       else { aScore = 1 - p1; aPoint = 0x04; aFar = false; }
@@ -226,18 +225,18 @@ export class OpenSimplex {
         else { dze1 -= 2; ze1 += 2; }
       }
       const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
-      value += this.contribution(xsb + 1, ysb, zsb, dx1, dy1, dz1);
+      value += contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
       const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
-      value += this.contribution(xsb, ysb + 1, zsb, dx2, dy2, dz1);
-      value += this.contribution(xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
+      value += contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
+      value += contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
       const dx4 = dx0 - 1 - 2 * SQUISH3, dy4 = dy0 - 1 - 2 * SQUISH3, dz4 = dz0 - 0 - 2 * SQUISH3;
-      value += this.contribution(xsb + 1, ysb + 1, zsb, dx4, dy4, dz4);
+      value += contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx4, dy4, dz4);
       const dy5 = dy0 - 0 - 2 * SQUISH3, dz5 = dz0 - 1 - 2 * SQUISH3;
-      value += this.contribution(xsb + 1, ysb, zsb + 1, dx4, dy5, dz5);
-      value += this.contribution(xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy4, dz5);
+      value += contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx4, dy5, dz5);
+      value += contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy4, dz5);
     }
-    value += this.contribution(xe0, ye0, ze0, dxe0, dye0, dze0);
-    value += this.contribution(xe1, ye1, ze1, dxe1, dye1, dze1);
+    value += contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
+    value += contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
     return value / NORM3;
   }
 }

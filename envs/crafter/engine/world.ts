@@ -101,6 +101,8 @@ export class World {
   readonly chunkOrder: number[] = [];
   private readonly chunkSeen: Uint8Array;
   readonly chunksY: number;
+  /** Cells of each material per chunk ([chunk * 16 + id]), kept by setMat for the balancing. */
+  readonly chunkMatCount: Int32Array;
 
   constructor(width: number, height: number, seed: number) {
     this.width = width;
@@ -110,6 +112,9 @@ export class World {
     this.objMap = new Int32Array(width * height);
     this.chunksY = Math.ceil(height / CHUNK);
     this.chunkSeen = new Uint8Array(Math.ceil(width / CHUNK) * this.chunksY);
+    this.chunkMatCount = new Int32Array(this.chunkSeen.length * 16);
+    // All cells start as id 0.
+    for (let x = 0; x < width; x++) for (let y = 0; y < height; y++) this.chunkMatCount[this.chunkOf(x, y) * 16]++;
   }
 
   inside(x: number, y: number): boolean {
@@ -120,7 +125,11 @@ export class World {
     return this.inside(x, y) ? this.mat[x * this.height + y] : 0;
   }
   setMat(x: number, y: number, id: number): void {
-    this.mat[x * this.height + y] = id;
+    const cell = x * this.height + y;
+    const base = this.chunkOf(x, y) * 16;
+    this.chunkMatCount[base + this.mat[cell]]--;
+    this.chunkMatCount[base + id]++;
+    this.mat[cell] = id;
   }
   objAt(x: number, y: number): Thing | null {
     if (!this.inside(x, y)) return null;
