@@ -3,10 +3,11 @@
  * the text shows only the 9×7 window) and works down crafter's tech tree on purpose: a sapling and
  * a plant, wood, a table, the wooden pickaxe and sword, stone (placing one), the stone tools, a
  * furnace, coal, iron, the iron tools, diamonds; on the way it drinks water, eats cows and ripe
- * plants, sleeps when tired or at night until it wakes, and fights a zombie or skeleton next to it.
+ * plants, sleeps by day when tired (and once early, to wake up), and fights a zombie or skeleton next to it.
  * It keeps no memory: each action follows from the current view, so replays and resumes agree.
  */
 import type { CrafterView, Item, Material, Pos } from './engine/types.ts';
+import { MAKE as MAKE_RULES, PLACE as PLACE_RULES } from './engine/rules.ts';
 
 // crafter's action ids (engine/types.ts ACTIONS).
 const NOOP = 0;
@@ -19,6 +20,11 @@ const PLACE_FURNACE = 9;
 const PLACE_PLANT = 10;
 const MAKE = { wood_pickaxe: 11, stone_pickaxe: 12, iron_pickaxe: 13, wood_sword: 14, stone_sword: 15, iron_sword: 16 } as const;
 
+/** What the table, the furnace and each tool take (crafter's data.yaml, through the engine's tables). */
+const TABLE_WOOD = PLACE_RULES.table.uses.wood ?? 0;
+const FURNACE_STONE = PLACE_RULES.furnace.uses.stone ?? 0;
+const TOOL_WOOD = MAKE_RULES.wood_pickaxe.uses.wood ?? 0;
+
 /** Directions with their move action, in a fixed order (ties in the search go to the first). */
 const DIRS: readonly { d: Pos; action: number }[] = [
   { d: [0, -1], action: MOVE.north },
@@ -29,9 +35,6 @@ const DIRS: readonly { d: Pos; action: number }[] = [
 
 const WALKABLE: ReadonlySet<Material | null> = new Set<Material | null>(['grass', 'sand', 'path']);
 const PLACEABLE: ReadonlySet<Material | null> = new Set<Material | null>(['grass', 'sand', 'path']);
-/** What the oracle collects first; a table takes 1 wood upstream, a furnace 1 stone, with spares for the tools. */
-const WOOD_STOCK = 5;
-const STONE_STOCK = 5;
 
 type CellTest = (x: number, y: number) => boolean;
 
@@ -97,9 +100,9 @@ function place(view: CrafterView, action: number, where: ReadonlySet<Material | 
   return wander(view);
 }
 
-/** Walk somewhere new when nothing else applies: toward the nearest tree, else any grass. */
+/** Walk somewhere new when nothing else applies: toward the nearest tree, else grass, else dig through stone (never stand still: arrows find a still target). */
 function wander(view: CrafterView): number {
-  return approach(view, isMaterial(view, 'tree')) ?? approach(view, isMaterial(view, 'grass')) ?? NOOP;
+  return approach(view, isMaterial(view, 'tree')) ?? approach(view, isMaterial(view, 'grass')) ?? (view.player.inventory.wood_pickaxe > 0 ? approach(view, isMaterial(view, 'stone')) : null) ?? DIRS[view.step % 4].action;
 }
 
 /** Craft `item` at a table (and a furnace when `furnace`): go to them first. */
@@ -138,8 +141,10 @@ export function oracleMove(view: CrafterView): number {
     const a = approach(view, isKind(view, 'cow'));
     if (a !== null) return a;
   }
-  const night = view.daylight < 0.3;
-  if (inv('energy') <= 2 || (!got('wake_up') && night && inv('energy') < 9)) return SLEEP;
+  // Sleep by day: asleep, a zombie's blow takes 7 health, and zombies come out at night (awake, the
+  // oracle fights them). Tired enough, it sleeps whenever; once early on, to wake up (an achievement).
+  const day = view.daylight > 0.6;
+  if (inv('energy') <= 1 || (day && (inv('energy') <= 4 || (!got('wake_up') && inv('energy') < 9)))) return SLEEP;
   const ripe = approach(view, isKind(view, 'plant', (r) => r), 24);
   if (ripe !== null) return ripe;
 
@@ -153,18 +158,18 @@ export function oracleMove(view: CrafterView): number {
 
   // Wood, a table, the wooden tools.
   const woodTools = (inv('wood_pickaxe') > 0 ? 0 : 1) + (inv('wood_sword') > 0 ? 0 : 1);
-  if (!got('place_table') && inv('wood') < WOOD_STOCK) return collect(view, 'tree') ?? wander(view);
+  if (!got('place_table') && inv('wood') < TABLE_WOOD + TOOL_WOOD * woodTools) return collect(view, 'tree') ?? wander(view);
   if (!got('place_table')) return place(view, PLACE_TABLE, PLACEABLE);
-  if (woodTools > 0 && inv('wood') < 1) return collect(view, 'tree') ?? wander(view);
+  if (woodTools > 0 && inv('wood') < TOOL_WOOD) return collect(view, 'tree') ?? wander(view);
   if (inv('wood_pickaxe') === 0) return craft(view, 'wood_pickaxe', false) ?? wander(view);
   if (inv('wood_sword') === 0) return craft(view, 'wood_sword', false) ?? wander(view);
 
   // Stone, a placed stone, the stone tools, a furnace.
-  const stoneNeed = (got('place_stone') ? 0 : 1) + (inv('stone_pickaxe') > 0 ? 0 : 1) + (inv('stone_sword') > 0 ? 0 : 1) + (got('place_furnace') ? 0 : STONE_STOCK - 3);
-  if (inv('stone') < Math.min(stoneNeed, STONE_STOCK)) return collect(view, 'stone') ?? wander(view);
-  if (!got('place_stone')) return place(view, PLACE_STONE, new Set<Material | null>(['grass', 'sand', 'path', 'water']));
   const stoneTools = (inv('stone_pickaxe') > 0 ? 0 : 1) + (inv('stone_sword') > 0 ? 0 : 1);
-  if (stoneTools > 0 && inv('wood') < 1) return collect(view, 'tree') ?? wander(view);
+  const stoneNeed = (got('place_stone') ? 0 : 1) + stoneTools + (got('place_furnace') ? 0 : FURNACE_STONE);
+  if (inv('stone') < Math.min(stoneNeed, 9)) return collect(view, 'stone') ?? wander(view);
+  if (!got('place_stone')) return place(view, PLACE_STONE, new Set<Material | null>(['grass', 'sand', 'path', 'water']));
+  if (stoneTools > 0 && inv('wood') < TOOL_WOOD) return collect(view, 'tree') ?? wander(view);
   if (inv('stone_pickaxe') === 0) return craft(view, 'stone_pickaxe', false) ?? wander(view);
   if (inv('stone_sword') === 0) return craft(view, 'stone_sword', false) ?? wander(view);
   if (!got('place_furnace')) {
