@@ -3,7 +3,8 @@
  * the text shows only the 9×7 window) and works down crafter's tech tree on purpose: a sapling and
  * a plant, wood, a table, the wooden pickaxe and sword, stone (placing one), the stone tools, a
  * furnace, coal, iron, the iron tools, diamonds; on the way it drinks water, eats cows and ripe
- * plants, sleeps by day when tired (and once early, to wake up), and fights a zombie or skeleton next to it.
+ * plants, sleeps by day when tired (and once early, to wake up), waits out the night in a nook walled on
+ * three sides, and fights a zombie or skeleton next to it.
  * It keeps no memory: each action follows from the current view, so replays and resumes agree.
  */
 import type { CrafterView, Item, Material, Pos } from './engine/types.ts';
@@ -74,6 +75,42 @@ function approach(view: CrafterView, target: CellTest, maxCells = 4096): number 
   return null;
 }
 
+/** Cells around (x, y) a zombie cannot stand on (not grass, sand or path). */
+function walls(view: CrafterView, x: number, y: number): number {
+  let n = 0;
+  for (const { d } of DIRS) if (!WALKABLE.has(view.material(x + d[0], y + d[1]))) n++;
+  return n;
+}
+
+/** The first move toward the nearest free cell passing `target` (NOOP when standing on one), or null. */
+function goTo(view: CrafterView, target: CellTest, maxCells = 600): number | null {
+  const [px, py] = view.player.pos;
+  if (target(px, py)) return NOOP;
+  const [w, h] = view.area;
+  const first = new Int16Array(w * h).fill(-1);
+  const queue = new Int32Array(w * h);
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = px * h + py;
+  first[px * h + py] = NOOP;
+  while (head < tail && head < maxCells) {
+    const cell = queue[head++];
+    const cx = Math.floor(cell / h);
+    const cy = cell % h;
+    for (const { d, action } of DIRS) {
+      const nx = cx + d[0];
+      const ny = cy + d[1];
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
+      const k = nx * h + ny;
+      if (first[k] !== -1 || !WALKABLE.has(view.material(nx, ny)) || view.objectAt(nx, ny)) continue;
+      first[k] = cell === px * h + py ? action : first[cell];
+      if (target(nx, ny)) return first[k];
+      queue[tail++] = k;
+    }
+  }
+  return null;
+}
+
 const isMaterial = (view: CrafterView, m: Material): CellTest => (x, y) => view.material(x, y) === m && !view.objectAt(x, y);
 const isKind = (view: CrafterView, kind: string, extra?: (ripe: boolean) => boolean): CellTest => (x, y) => {
   const o = view.objectAt(x, y);
@@ -130,6 +167,12 @@ export function oracleMove(view: CrafterView): number {
   for (const { d, action } of DIRS) {
     const o = view.objectAt(px + d[0], py + d[1]);
     if (o && (o.kind === 'zombie' || o.kind === 'skeleton')) return p.facing[0] === d[0] && p.facing[1] === d[1] ? DO : action;
+  }
+
+  // Nights: wait in a nook (three sides walled), where zombies come one at a time and from one side.
+  if (view.daylight < 0.45 && inv('health') > 0) {
+    const nook = goTo(view, (x, y) => walls(view, x, y) >= 3);
+    if (nook !== null && (nook !== NOOP || inv('drink') > 2)) return nook;
   }
 
   // Needs first.
