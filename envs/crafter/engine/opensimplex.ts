@@ -66,177 +66,203 @@ export class OpenSimplex {
   }
 
   noise3(x: number, y: number, z: number): number {
-    const perm = this.perm, grad = this.gradIndex;
     // Onto the simplectic honeycomb; floor to the rhombohedral super-cell origin.
     const stretch = (x + y + z) * STRETCH3;
     const xs = x + stretch;
     const ys = y + stretch;
     const zs = z + stretch;
-    let xsb = Math.floor(xs);
-    let ysb = Math.floor(ys);
-    let zsb = Math.floor(zs);
+    const xsb = Math.floor(xs);
+    const ysb = Math.floor(ys);
+    const zsb = Math.floor(zs);
     const squish = (xsb + ysb + zsb) * SQUISH3;
     const xins = xs - xsb;
     const yins = ys - ysb;
     const zins = zs - zsb;
     const inSum = xins + yins + zins;
-    let dx0 = x - (xsb + squish);
-    let dy0 = y - (ysb + squish);
-    let dz0 = z - (zsb + squish);
-
-    // Values start as Python's int 0, so the first float added is exact either way.
-    let value = 0;
-    // Initialised so the engine keeps them as plain numbers.
-    let xe0 = 0, ye0 = 0, ze0 = 0, xe1 = 0, ye1 = 0, ze1 = 0;
-    let dxe0 = 0, dye0 = 0, dze0 = 0, dxe1 = 0, dye1 = 0, dze1 = 0;
-
-    if (inSum <= 1) {
-      // Tetrahedron at (0,0,0): which two of (1,0,0), (0,1,0), (0,0,1) are closest.
-      let aPoint = 0x01, aScore = xins, bPoint = 0x02, bScore = yins;
-      if (aScore >= bScore && zins > bScore) { bScore = zins; bPoint = 0x04; }
-      else if (aScore < bScore && zins > aScore) { aScore = zins; aPoint = 0x04; }
-      const wins = 1 - inSum;
-      if (wins > aScore || wins > bScore) {
-        const c = bScore > aScore ? bPoint : aPoint;
-        if ((c & 0x01) === 0) { xe0 = xsb - 1; xe1 = xsb; dxe0 = dx0 + 1; dxe1 = dx0; }
-        else { xe0 = xe1 = xsb + 1; dxe0 = dxe1 = dx0 - 1; }
-        if ((c & 0x02) === 0) {
-          ye0 = ye1 = ysb; dye0 = dye1 = dy0;
-          if ((c & 0x01) === 0) { ye1 -= 1; dye1 += 1; } else { ye0 -= 1; dye0 += 1; }
-        } else { ye0 = ye1 = ysb + 1; dye0 = dye1 = dy0 - 1; }
-        if ((c & 0x04) === 0) { ze0 = zsb; ze1 = zsb - 1; dze0 = dz0; dze1 = dz0 + 1; }
-        else { ze0 = ze1 = zsb + 1; dze0 = dze1 = dz0 - 1; }
-      } else {
-        const c = aPoint | bPoint;
-        if ((c & 0x01) === 0) { xe0 = xsb; xe1 = xsb - 1; dxe0 = dx0 - 2 * SQUISH3; dxe1 = dx0 + 1 - SQUISH3; }
-        else { xe0 = xe1 = xsb + 1; dxe0 = dx0 - 1 - 2 * SQUISH3; dxe1 = dx0 - 1 - SQUISH3; }
-        if ((c & 0x02) === 0) { ye0 = ysb; ye1 = ysb - 1; dye0 = dy0 - 2 * SQUISH3; dye1 = dy0 + 1 - SQUISH3; }
-        else { ye0 = ye1 = ysb + 1; dye0 = dy0 - 1 - 2 * SQUISH3; dye1 = dy0 - 1 - SQUISH3; }
-        if ((c & 0x04) === 0) { ze0 = zsb; ze1 = zsb - 1; dze0 = dz0 - 2 * SQUISH3; dze1 = dz0 + 1 - SQUISH3; }
-        else { ze0 = ze1 = zsb + 1; dze0 = dz0 - 1 - 2 * SQUISH3; dze1 = dz0 - 1 - SQUISH3; }
-      }
-      value += contribution(perm, grad, xsb, ysb, zsb, dx0, dy0, dz0);
-      const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
-      value += contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
-      const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
-      value += contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
-      value += contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
-    } else if (inSum >= 2) {
-      // Tetrahedron at (1,1,1): which two of (1,1,0), (1,0,1), (0,1,1) are closest.
-      let aPoint = 0x06, aScore = xins, bPoint = 0x05, bScore = yins;
-      if (aScore <= bScore && zins < bScore) { bScore = zins; bPoint = 0x03; }
-      else if (aScore > bScore && zins < aScore) { aScore = zins; aPoint = 0x03; }
-      const wins = 3 - inSum;
-      if (wins < aScore || wins < bScore) {
-        const c = bScore < aScore ? bPoint : aPoint;
-        if ((c & 0x01) !== 0) { xe0 = xsb + 2; xe1 = xsb + 1; dxe0 = dx0 - 2 - 3 * SQUISH3; dxe1 = dx0 - 1 - 3 * SQUISH3; }
-        else { xe0 = xe1 = xsb; dxe0 = dxe1 = dx0 - 3 * SQUISH3; }
-        if ((c & 0x02) !== 0) {
-          ye0 = ye1 = ysb + 1; dye0 = dye1 = dy0 - 1 - 3 * SQUISH3;
-          if ((c & 0x01) !== 0) { ye1 += 1; dye1 -= 1; } else { ye0 += 1; dye0 -= 1; }
-        } else { ye0 = ye1 = ysb; dye0 = dye1 = dy0 - 3 * SQUISH3; }
-        if ((c & 0x04) !== 0) { ze0 = zsb + 1; ze1 = zsb + 2; dze0 = dz0 - 1 - 3 * SQUISH3; dze1 = dz0 - 2 - 3 * SQUISH3; }
-        else { ze0 = ze1 = zsb; dze0 = dze1 = dz0 - 3 * SQUISH3; }
-      } else {
-        const c = aPoint & bPoint;
-        if ((c & 0x01) !== 0) { xe0 = xsb + 1; xe1 = xsb + 2; dxe0 = dx0 - 1 - SQUISH3; dxe1 = dx0 - 2 - 2 * SQUISH3; }
-        else { xe0 = xe1 = xsb; dxe0 = dx0 - SQUISH3; dxe1 = dx0 - 2 * SQUISH3; }
-        if ((c & 0x02) !== 0) { ye0 = ysb + 1; ye1 = ysb + 2; dye0 = dy0 - 1 - SQUISH3; dye1 = dy0 - 2 - 2 * SQUISH3; }
-        else { ye0 = ye1 = ysb; dye0 = dy0 - SQUISH3; dye1 = dy0 - 2 * SQUISH3; }
-        if ((c & 0x04) !== 0) { ze0 = zsb + 1; ze1 = zsb + 2; dze0 = dz0 - 1 - SQUISH3; dze1 = dz0 - 2 - 2 * SQUISH3; }
-        else { ze0 = ze1 = zsb; dze0 = dz0 - SQUISH3; dze1 = dz0 - 2 * SQUISH3; }
-      }
-      const dx3 = dx0 - 1 - 2 * SQUISH3, dy3 = dy0 - 1 - 2 * SQUISH3, dz3 = dz0 - 0 - 2 * SQUISH3;
-      value += contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx3, dy3, dz3);
-      const dy2 = dy0 - 0 - 2 * SQUISH3, dz2 = dz0 - 1 - 2 * SQUISH3;
-      value += contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx3, dy2, dz2);
-      value += contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy3, dz2);
-      dx0 = dx0 - 1 - 3 * SQUISH3;
-      dy0 = dy0 - 1 - 3 * SQUISH3;
-      dz0 = dz0 - 1 - 3 * SQUISH3;
-      value += contribution(perm, grad, xsb + 1, ysb + 1, zsb + 1, dx0, dy0, dz0);
-    } else {
-      // Octahedron in between: the two closest of the six middle vertices.
-      let aScore = 0, aPoint = 0, aFar = false;
-      let bScore = 0, bPoint = 0, bFar = false;
-      const p1 = xins + yins;
-      if (p1 > 1) { aScore = p1 - 1; aPoint = 0x03; aFar = true; }
-      else { aScore = 1 - p1; aPoint = 0x04; aFar = false; }
-      const p2 = xins + zins;
-      if (p2 > 1) { bScore = p2 - 1; bPoint = 0x05; bFar = true; }
-      else { bScore = 1 - p2; bPoint = 0x02; bFar = false; }
-      const p3 = yins + zins;
-      if (p3 > 1) {
-        const score = p3 - 1;
-        if (aScore <= bScore && aScore < score) { aPoint = 0x06; aFar = true; }
-        else if (aScore > bScore && bScore < score) { bPoint = 0x06; bFar = true; }
-      } else {
-        const score = 1 - p3;
-        if (aScore <= bScore && aScore < score) { aPoint = 0x01; aFar = false; }
-        else if (aScore > bScore && bScore < score) { bPoint = 0x01; bFar = false; }
-      }
-      if (aFar === bFar) {
-        if (aFar) {
-          dxe0 = dx0 - 1 - 3 * SQUISH3; dye0 = dy0 - 1 - 3 * SQUISH3; dze0 = dz0 - 1 - 3 * SQUISH3;
-          xe0 = xsb + 1; ye0 = ysb + 1; ze0 = zsb + 1;
-          const c = aPoint & bPoint;
-          if ((c & 0x01) !== 0) {
-            dxe1 = dx0 - 2 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
-            xe1 = xsb + 2; ye1 = ysb; ze1 = zsb;
-          } else if ((c & 0x02) !== 0) {
-            dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
-            xe1 = xsb; ye1 = ysb + 2; ze1 = zsb;
-          } else {
-            dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 - 2 * SQUISH3;
-            xe1 = xsb; ye1 = ysb; ze1 = zsb + 2;
-          }
-        } else {
-          dxe0 = dx0; dye0 = dy0; dze0 = dz0;
-          xe0 = xsb; ye0 = ysb; ze0 = zsb;
-          const c = aPoint | bPoint;
-          if ((c & 0x01) === 0) {
-            dxe1 = dx0 + 1 - SQUISH3; dye1 = dy0 - 1 - SQUISH3; dze1 = dz0 - 1 - SQUISH3;
-            xe1 = xsb - 1; ye1 = ysb + 1; ze1 = zsb + 1;
-          } else if ((c & 0x02) === 0) {
-            dxe1 = dx0 - 1 - SQUISH3; dye1 = dy0 + 1 - SQUISH3; dze1 = dz0 - 1 - SQUISH3;
-            xe1 = xsb + 1; ye1 = ysb - 1; ze1 = zsb + 1;
-          } else {
-            dxe1 = dx0 - 1 - SQUISH3; dye1 = dy0 - 1 - SQUISH3; dze1 = dz0 + 1 - SQUISH3;
-            xe1 = xsb + 1; ye1 = ysb + 1; ze1 = zsb - 1;
-          }
-        }
-      } else {
-        const c1 = aFar ? aPoint : bPoint;
-        const c2 = aFar ? bPoint : aPoint;
-        if ((c1 & 0x01) === 0) {
-          dxe0 = dx0 + 1 - SQUISH3; dye0 = dy0 - 1 - SQUISH3; dze0 = dz0 - 1 - SQUISH3;
-          xe0 = xsb - 1; ye0 = ysb + 1; ze0 = zsb + 1;
-        } else if ((c1 & 0x02) === 0) {
-          dxe0 = dx0 - 1 - SQUISH3; dye0 = dy0 + 1 - SQUISH3; dze0 = dz0 - 1 - SQUISH3;
-          xe0 = xsb + 1; ye0 = ysb - 1; ze0 = zsb + 1;
-        } else {
-          dxe0 = dx0 - 1 - SQUISH3; dye0 = dy0 - 1 - SQUISH3; dze0 = dz0 + 1 - SQUISH3;
-          xe0 = xsb + 1; ye0 = ysb + 1; ze0 = zsb - 1;
-        }
-        dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
-        xe1 = xsb; ye1 = ysb; ze1 = zsb;
-        if ((c2 & 0x01) !== 0) { dxe1 -= 2; xe1 += 2; }
-        else if ((c2 & 0x02) !== 0) { dye1 -= 2; ye1 += 2; }
-        else { dze1 -= 2; ze1 += 2; }
-      }
-      const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
-      value += contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
-      const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
-      value += contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
-      value += contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
-      const dx4 = dx0 - 1 - 2 * SQUISH3, dy4 = dy0 - 1 - 2 * SQUISH3, dz4 = dz0 - 0 - 2 * SQUISH3;
-      value += contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx4, dy4, dz4);
-      const dy5 = dy0 - 0 - 2 * SQUISH3, dz5 = dz0 - 1 - 2 * SQUISH3;
-      value += contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx4, dy5, dz5);
-      value += contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy4, dz5);
-    }
-    value += contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
-    value += contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
-    return value / NORM3;
+    const dx0 = x - (xsb + squish);
+    const dy0 = y - (ysb + squish);
+    const dz0 = z - (zsb + squish);
+    const perm = this.perm, grad = this.gradIndex;
+    // Three regions, one function each (small enough for the JIT to inline every vertex).
+    if (inSum <= 1) return nearOrigin(perm, grad, xsb, ysb, zsb, xins, yins, zins, inSum, dx0, dy0, dz0);
+    if (inSum >= 2) return nearFar(perm, grad, xsb, ysb, zsb, xins, yins, zins, inSum, dx0, dy0, dz0);
+    return between(perm, grad, xsb, ysb, zsb, xins, yins, zins, inSum, dx0, dy0, dz0);
   }
+}
+
+/** Inside the tetrahedron at (0,0,0). */
+function nearOrigin(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number, zsb: number, xins: number, yins: number, zins: number, inSum: number, dx0: number, dy0: number, dz0: number): number {
+  // Values start as Python's int 0, so the first float added is exact either way.
+  let value = 0;
+  // Initialised so the engine keeps them as plain numbers.
+  let xe0 = 0, ye0 = 0, ze0 = 0, xe1 = 0, ye1 = 0, ze1 = 0;
+  let dxe0 = 0, dye0 = 0, dze0 = 0, dxe1 = 0, dye1 = 0, dze1 = 0;
+    // Tetrahedron at (0,0,0): which two of (1,0,0), (0,1,0), (0,0,1) are closest.
+    let aPoint = 0x01, aScore = xins, bPoint = 0x02, bScore = yins;
+    if (aScore >= bScore && zins > bScore) { bScore = zins; bPoint = 0x04; }
+    else if (aScore < bScore && zins > aScore) { aScore = zins; aPoint = 0x04; }
+    const wins = 1 - inSum;
+    if (wins > aScore || wins > bScore) {
+      const c = bScore > aScore ? bPoint : aPoint;
+      if ((c & 0x01) === 0) { xe0 = xsb - 1; xe1 = xsb; dxe0 = dx0 + 1; dxe1 = dx0; }
+      else { xe0 = xe1 = xsb + 1; dxe0 = dxe1 = dx0 - 1; }
+      if ((c & 0x02) === 0) {
+        ye0 = ye1 = ysb; dye0 = dye1 = dy0;
+        if ((c & 0x01) === 0) { ye1 -= 1; dye1 += 1; } else { ye0 -= 1; dye0 += 1; }
+      } else { ye0 = ye1 = ysb + 1; dye0 = dye1 = dy0 - 1; }
+      if ((c & 0x04) === 0) { ze0 = zsb; ze1 = zsb - 1; dze0 = dz0; dze1 = dz0 + 1; }
+      else { ze0 = ze1 = zsb + 1; dze0 = dze1 = dz0 - 1; }
+    } else {
+      const c = aPoint | bPoint;
+      if ((c & 0x01) === 0) { xe0 = xsb; xe1 = xsb - 1; dxe0 = dx0 - 2 * SQUISH3; dxe1 = dx0 + 1 - SQUISH3; }
+      else { xe0 = xe1 = xsb + 1; dxe0 = dx0 - 1 - 2 * SQUISH3; dxe1 = dx0 - 1 - SQUISH3; }
+      if ((c & 0x02) === 0) { ye0 = ysb; ye1 = ysb - 1; dye0 = dy0 - 2 * SQUISH3; dye1 = dy0 + 1 - SQUISH3; }
+      else { ye0 = ye1 = ysb + 1; dye0 = dy0 - 1 - 2 * SQUISH3; dye1 = dy0 - 1 - SQUISH3; }
+      if ((c & 0x04) === 0) { ze0 = zsb; ze1 = zsb - 1; dze0 = dz0 - 2 * SQUISH3; dze1 = dz0 + 1 - SQUISH3; }
+      else { ze0 = ze1 = zsb + 1; dze0 = dz0 - 1 - 2 * SQUISH3; dze1 = dz0 - 1 - SQUISH3; }
+    }
+    value += contribution(perm, grad, xsb, ysb, zsb, dx0, dy0, dz0);
+    const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
+    value += contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
+    const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
+    value += contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
+    value += contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
+  value += contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
+  value += contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
+  return value / NORM3;
+}
+
+/** Inside the tetrahedron at (1,1,1). */
+function nearFar(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number, zsb: number, xins: number, yins: number, zins: number, inSum: number, dx0: number, dy0: number, dz0: number): number {
+  // Values start as Python's int 0, so the first float added is exact either way.
+  let value = 0;
+  // Initialised so the engine keeps them as plain numbers.
+  let xe0 = 0, ye0 = 0, ze0 = 0, xe1 = 0, ye1 = 0, ze1 = 0;
+  let dxe0 = 0, dye0 = 0, dze0 = 0, dxe1 = 0, dye1 = 0, dze1 = 0;
+    // Tetrahedron at (1,1,1): which two of (1,1,0), (1,0,1), (0,1,1) are closest.
+    let aPoint = 0x06, aScore = xins, bPoint = 0x05, bScore = yins;
+    if (aScore <= bScore && zins < bScore) { bScore = zins; bPoint = 0x03; }
+    else if (aScore > bScore && zins < aScore) { aScore = zins; aPoint = 0x03; }
+    const wins = 3 - inSum;
+    if (wins < aScore || wins < bScore) {
+      const c = bScore < aScore ? bPoint : aPoint;
+      if ((c & 0x01) !== 0) { xe0 = xsb + 2; xe1 = xsb + 1; dxe0 = dx0 - 2 - 3 * SQUISH3; dxe1 = dx0 - 1 - 3 * SQUISH3; }
+      else { xe0 = xe1 = xsb; dxe0 = dxe1 = dx0 - 3 * SQUISH3; }
+      if ((c & 0x02) !== 0) {
+        ye0 = ye1 = ysb + 1; dye0 = dye1 = dy0 - 1 - 3 * SQUISH3;
+        if ((c & 0x01) !== 0) { ye1 += 1; dye1 -= 1; } else { ye0 += 1; dye0 -= 1; }
+      } else { ye0 = ye1 = ysb; dye0 = dye1 = dy0 - 3 * SQUISH3; }
+      if ((c & 0x04) !== 0) { ze0 = zsb + 1; ze1 = zsb + 2; dze0 = dz0 - 1 - 3 * SQUISH3; dze1 = dz0 - 2 - 3 * SQUISH3; }
+      else { ze0 = ze1 = zsb; dze0 = dze1 = dz0 - 3 * SQUISH3; }
+    } else {
+      const c = aPoint & bPoint;
+      if ((c & 0x01) !== 0) { xe0 = xsb + 1; xe1 = xsb + 2; dxe0 = dx0 - 1 - SQUISH3; dxe1 = dx0 - 2 - 2 * SQUISH3; }
+      else { xe0 = xe1 = xsb; dxe0 = dx0 - SQUISH3; dxe1 = dx0 - 2 * SQUISH3; }
+      if ((c & 0x02) !== 0) { ye0 = ysb + 1; ye1 = ysb + 2; dye0 = dy0 - 1 - SQUISH3; dye1 = dy0 - 2 - 2 * SQUISH3; }
+      else { ye0 = ye1 = ysb; dye0 = dy0 - SQUISH3; dye1 = dy0 - 2 * SQUISH3; }
+      if ((c & 0x04) !== 0) { ze0 = zsb + 1; ze1 = zsb + 2; dze0 = dz0 - 1 - SQUISH3; dze1 = dz0 - 2 - 2 * SQUISH3; }
+      else { ze0 = ze1 = zsb; dze0 = dz0 - SQUISH3; dze1 = dz0 - 2 * SQUISH3; }
+    }
+    const dx3 = dx0 - 1 - 2 * SQUISH3, dy3 = dy0 - 1 - 2 * SQUISH3, dz3 = dz0 - 0 - 2 * SQUISH3;
+    value += contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx3, dy3, dz3);
+    const dy2 = dy0 - 0 - 2 * SQUISH3, dz2 = dz0 - 1 - 2 * SQUISH3;
+    value += contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx3, dy2, dz2);
+    value += contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy3, dz2);
+    dx0 = dx0 - 1 - 3 * SQUISH3;
+    dy0 = dy0 - 1 - 3 * SQUISH3;
+    dz0 = dz0 - 1 - 3 * SQUISH3;
+    value += contribution(perm, grad, xsb + 1, ysb + 1, zsb + 1, dx0, dy0, dz0);
+  value += contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
+  value += contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
+  return value / NORM3;
+}
+
+/** Inside the octahedron between the two tetrahedra. */
+function between(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number, zsb: number, xins: number, yins: number, zins: number, inSum: number, dx0: number, dy0: number, dz0: number): number {
+  // Values start as Python's int 0, so the first float added is exact either way.
+  let value = 0;
+  // Initialised so the engine keeps them as plain numbers.
+  let xe0 = 0, ye0 = 0, ze0 = 0, xe1 = 0, ye1 = 0, ze1 = 0;
+  let dxe0 = 0, dye0 = 0, dze0 = 0, dxe1 = 0, dye1 = 0, dze1 = 0;
+    // Octahedron in between: the two closest of the six middle vertices.
+    let aScore = 0, aPoint = 0, aFar = false;
+    let bScore = 0, bPoint = 0, bFar = false;
+    const p1 = xins + yins;
+    if (p1 > 1) { aScore = p1 - 1; aPoint = 0x03; aFar = true; }
+    else { aScore = 1 - p1; aPoint = 0x04; aFar = false; }
+    const p2 = xins + zins;
+    if (p2 > 1) { bScore = p2 - 1; bPoint = 0x05; bFar = true; }
+    else { bScore = 1 - p2; bPoint = 0x02; bFar = false; }
+    const p3 = yins + zins;
+    if (p3 > 1) {
+      const score = p3 - 1;
+      if (aScore <= bScore && aScore < score) { aPoint = 0x06; aFar = true; }
+      else if (aScore > bScore && bScore < score) { bPoint = 0x06; bFar = true; }
+    } else {
+      const score = 1 - p3;
+      if (aScore <= bScore && aScore < score) { aPoint = 0x01; aFar = false; }
+      else if (aScore > bScore && bScore < score) { bPoint = 0x01; bFar = false; }
+    }
+    if (aFar === bFar) {
+      if (aFar) {
+        dxe0 = dx0 - 1 - 3 * SQUISH3; dye0 = dy0 - 1 - 3 * SQUISH3; dze0 = dz0 - 1 - 3 * SQUISH3;
+        xe0 = xsb + 1; ye0 = ysb + 1; ze0 = zsb + 1;
+        const c = aPoint & bPoint;
+        if ((c & 0x01) !== 0) {
+          dxe1 = dx0 - 2 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
+          xe1 = xsb + 2; ye1 = ysb; ze1 = zsb;
+        } else if ((c & 0x02) !== 0) {
+          dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
+          xe1 = xsb; ye1 = ysb + 2; ze1 = zsb;
+        } else {
+          dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 - 2 * SQUISH3;
+          xe1 = xsb; ye1 = ysb; ze1 = zsb + 2;
+        }
+      } else {
+        dxe0 = dx0; dye0 = dy0; dze0 = dz0;
+        xe0 = xsb; ye0 = ysb; ze0 = zsb;
+        const c = aPoint | bPoint;
+        if ((c & 0x01) === 0) {
+          dxe1 = dx0 + 1 - SQUISH3; dye1 = dy0 - 1 - SQUISH3; dze1 = dz0 - 1 - SQUISH3;
+          xe1 = xsb - 1; ye1 = ysb + 1; ze1 = zsb + 1;
+        } else if ((c & 0x02) === 0) {
+          dxe1 = dx0 - 1 - SQUISH3; dye1 = dy0 + 1 - SQUISH3; dze1 = dz0 - 1 - SQUISH3;
+          xe1 = xsb + 1; ye1 = ysb - 1; ze1 = zsb + 1;
+        } else {
+          dxe1 = dx0 - 1 - SQUISH3; dye1 = dy0 - 1 - SQUISH3; dze1 = dz0 + 1 - SQUISH3;
+          xe1 = xsb + 1; ye1 = ysb + 1; ze1 = zsb - 1;
+        }
+      }
+    } else {
+      const c1 = aFar ? aPoint : bPoint;
+      const c2 = aFar ? bPoint : aPoint;
+      if ((c1 & 0x01) === 0) {
+        dxe0 = dx0 + 1 - SQUISH3; dye0 = dy0 - 1 - SQUISH3; dze0 = dz0 - 1 - SQUISH3;
+        xe0 = xsb - 1; ye0 = ysb + 1; ze0 = zsb + 1;
+      } else if ((c1 & 0x02) === 0) {
+        dxe0 = dx0 - 1 - SQUISH3; dye0 = dy0 + 1 - SQUISH3; dze0 = dz0 - 1 - SQUISH3;
+        xe0 = xsb + 1; ye0 = ysb - 1; ze0 = zsb + 1;
+      } else {
+        dxe0 = dx0 - 1 - SQUISH3; dye0 = dy0 - 1 - SQUISH3; dze0 = dz0 + 1 - SQUISH3;
+        xe0 = xsb + 1; ye0 = ysb + 1; ze0 = zsb - 1;
+      }
+      dxe1 = dx0 - 2 * SQUISH3; dye1 = dy0 - 2 * SQUISH3; dze1 = dz0 - 2 * SQUISH3;
+      xe1 = xsb; ye1 = ysb; ze1 = zsb;
+      if ((c2 & 0x01) !== 0) { dxe1 -= 2; xe1 += 2; }
+      else if ((c2 & 0x02) !== 0) { dye1 -= 2; ye1 += 2; }
+      else { dze1 -= 2; ze1 += 2; }
+    }
+    const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
+    value += contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
+    const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
+    value += contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
+    value += contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
+    const dx4 = dx0 - 1 - 2 * SQUISH3, dy4 = dy0 - 1 - 2 * SQUISH3, dz4 = dz0 - 0 - 2 * SQUISH3;
+    value += contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx4, dy4, dz4);
+    const dy5 = dy0 - 0 - 2 * SQUISH3, dz5 = dz0 - 1 - 2 * SQUISH3;
+    value += contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx4, dy5, dz5);
+    value += contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy4, dz5);
+  value += contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
+  value += contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
+  return value / NORM3;
 }
