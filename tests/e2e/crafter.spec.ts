@@ -3,9 +3,13 @@
  * keys collect wood (Space), place a table (T) and make a wooden pickaxe (J). The board shows the
  * achievements as they unlock, every step is recorded with upstream's info (the 22 achievements,
  * the inventory). The board and the first action control fit the first screen at 1280×800 and
- * 390×844, light and dark (screenshots in test-results/screens/crafter-*.png).
+ * 390×844, light and dark (screenshots in test-results/screens/crafter-*.png). Reloading mid-episode
+ * resumes it; the oracle's long episode (from the CLI) replays at any step, by night darker.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { screens, storedSteps, waitForStoredSteps } from './helpers.ts';
 
 const KEYS = ['ArrowRight', 'ArrowRight', ' ', 'd', ' ', 'w', ' ', 't', 'j'];
@@ -76,4 +80,53 @@ test('Crafter: a person collects wood, places a table and makes a wooden pickaxe
   await onFirstScreen(page, 'crafter-view');
   await screens(page, 'crafter-dark');
   await page.emulateMedia({ colorScheme: 'light' });
+});
+
+test('Crafter: reloading mid-episode resumes it with the board as it was', async ({ page }) => {
+  await page.goto('/#/play/crafter/crafter?seed=244');
+  await page.getByRole('button', { name: 'Visual view' }).click();
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press(KEYS[i]);
+    await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${i + 1} /`));
+  }
+  await waitForStoredSteps(page, 3);
+  await page.reload();
+  await page.getByRole('button', { name: 'Resume episode' }).click();
+  await expect(page.getByTestId('step-count')).toHaveText(/^3 \/ 10000/);
+  await page.getByRole('button', { name: 'Visual view' }).click();
+  await expect(page.locator('[data-achievement="collect_wood"]')).toBeVisible();
+  await expect(page.locator('[data-item="wood"]')).toContainText('1');
+  for (let i = 3; i < KEYS.length; i++) {
+    await page.keyboard.press(KEYS[i]);
+    await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${i + 1} /`));
+  }
+  await expect(page.getByTestId('crafter-achievement-count')).toHaveText('3');
+});
+
+test('Crafter: the oracle\'s long episode replays at any step; the board is darker by night', async ({ page }) => {
+  const root = process.cwd();
+  const out = join(root, 'test-results', 'crafter-e2e', 'oracle.jsonl');
+  mkdirSync(join(root, 'test-results', 'crafter-e2e'), { recursive: true });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/cli.ts', 'run', '--env', 'crafter', '--task', 'crafter', '--seed', '0', '--agent', 'oracle', '--out', out], { cwd: root, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const episode = JSON.parse(readFileSync(out, 'utf8').trim());
+  episode.header.id = 'crafter-oracle';
+  for (const s of episode.steps) s.episodeId = 'crafter-oracle';
+  const total = episode.steps.length;
+  expect(total).toBeGreaterThan(300);
+
+  await page.goto('/#/episodes');
+  await page.getByTestId('import-input').setInputFiles({ name: 'crafter.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(JSON.stringify(episode) + '\n') });
+  await expect(page.getByRole('status')).toContainText('Imported 1 episode(s)');
+
+  // Step 240 is night (crafter's daylight under one half from about step 180 to 270 of each 300).
+  await page.goto('/#/replay/crafter-oracle?step=240');
+  await expect(page.getByTestId('crafter-board')).toHaveAttribute('data-step', '241');
+  await expect(page.getByTestId('crafter-board')).toHaveAttribute('data-night', 'true');
+  await screens(page, 'crafter-replay-night');
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('crafter-board')).toHaveAttribute('data-step', String(total + 1));
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('crafter-board')).toHaveAttribute('data-step', '1');
+  await expect(page.getByTestId('crafter-board')).toHaveAttribute('data-night', 'false');
 });
