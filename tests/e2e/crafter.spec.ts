@@ -129,4 +129,8 @@ test('Crafter: the oracle\'s long episode replays at any step; the board is dark
   await page.keyboard.press('Home');
   await expect(page.getByTestId('crafter-board')).toHaveAttribute('data-step', '1');
   await expect(page.getByTestId('crafter-board')).toHaveAttribute('data-night', 'false');
+
+  // Chromium re-plays the episode Node recorded: every observation, reward and score the same.
+  await page.getByTestId('verify').click();
+  await expect(page.getByTestId('verify-result')).toHaveText(`✓ Verified: all ${total} steps match the environment.`, { timeout: 20_000 });
 });
