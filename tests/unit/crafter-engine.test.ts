@@ -4,7 +4,8 @@
  * with chunk creatures in creation order; record.py wrote these files):
  * - unit.jsonl.gz: CPython's tuple hash, numpy's RandomState draws, opensimplex noise3 values;
  * - worlds.jsonl.gz: the world (grid, objects in creation order, generator state) after SmartPlay's reset;
- * - transcripts.jsonl.gz: every step of random, scripted and noop players, incl. deaths.
+ * - transcripts.jsonl.gz: every step of random, scripted and noop players and of fixed action lists
+ *   over 1,000+ steps (several nights), all ending in death.
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -118,6 +119,7 @@ describe('transcripts: every step identical to upstream', () => {
     expect(transcripts.length).toBeGreaterThanOrEqual(6);
     expect(transcripts.filter((t) => t.steps.at(-1)!.inv[0] <= 0).length).toBeGreaterThan(0);
     expect(transcripts.some((t) => t.steps.some((s) => s.dl < 0.5))).toBe(true);
+    expect(transcripts.filter((t) => t.steps.length > 1000).length).toBeGreaterThanOrEqual(3);
   });
   for (const tr of transcripts) {
     it(`${tr.name} (${tr.steps.length - 1} steps)`, () => {
