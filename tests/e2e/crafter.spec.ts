@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { screens, storedSteps, waitForStoredSteps } from './helpers.ts';
+import { axe, screens, storedSteps, waitForStoredSteps } from './helpers.ts';
 
 const KEYS = ['ArrowRight', 'ArrowRight', ' ', 'd', ' ', 'w', ' ', 't', 'j'];
 const ACTIONS = ['Move East', 'Move East', 'Do', 'Move East', 'Do', 'Move North', 'Do', 'Place Table', 'Make Wood Pickaxe'];
@@ -74,11 +74,13 @@ test('Crafter: a person collects wood, places a table and makes a wooden pickaxe
 
   // Light and dark, desktop and phone, after the pickaxe.
   await screens(page, 'crafter-light');
+  await axe(page, 'crafter visual view, light');
   await page.setViewportSize({ width: 390, height: 844 });
   await onFirstScreen(page, 'crafter-view');
   await page.emulateMedia({ colorScheme: 'dark' });
   await onFirstScreen(page, 'crafter-view');
   await screens(page, 'crafter-dark');
+  await axe(page, 'crafter visual view, dark');
   await page.emulateMedia({ colorScheme: 'light' });
 });
 
