@@ -35,15 +35,20 @@ export class NumpyRandomState {
     const mt = this.mt;
     const UPPER = 0x80000000 | 0, LOWER = 0x7fffffff, MAG = 0x9908b0df | 0;
     let i = 0;
+    let cur = mt[0];
     for (; i < N - M; i++) {
-      const y = (mt[i] & UPPER) | (mt[i + 1] & LOWER);
+      const next = mt[i + 1];
+      const y = (cur & UPPER) | (next & LOWER);
       mt[i] = mt[i + M] ^ (y >>> 1) ^ (-(y & 1) & MAG);
+      cur = next;
     }
     for (; i < N - 1; i++) {
-      const y = (mt[i] & UPPER) | (mt[i + 1] & LOWER);
+      const next = mt[i + 1];
+      const y = (cur & UPPER) | (next & LOWER);
       mt[i] = mt[i + M - N] ^ (y >>> 1) ^ (-(y & 1) & MAG);
+      cur = next;
     }
-    const y = (mt[N - 1] & UPPER) | (mt[0] & LOWER);
+    const y = (cur & UPPER) | (mt[0] & LOWER);
     mt[N - 1] = mt[M - 1] ^ (y >>> 1) ^ (-(y & 1) & MAG);
     this.index = 0;
   }
