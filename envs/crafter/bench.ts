@@ -150,22 +150,38 @@ function oracleMs(episodes: number): number {
 
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
 
-export async function benchCrafter(seconds = 2): Promise<string[]> {
+export interface CrafterFigures {
+  textStepsPerSecond: number;
+  envStepsPerSecond: number;
+  machineStepsPerSecond: number;
+  resetMs: number;
+  replayOpenMs: number;
+  resumeMs: number;
+  oracleMs: number;
+}
+
+/** Every figure, about `seconds` for each rate (Node or the browser). */
+export async function measureCrafter(seconds = 2): Promise<CrafterFigures> {
   const ids = actionIds(42);
   throughText(ids, Math.min(0.3, seconds / 4)); // warm-up
-  const text = throughText(ids, seconds);
-  const env = throughEnv(ids, seconds);
-  const machine = await throughMachine(ids, seconds);
+  const textStepsPerSecond = throughText(ids, seconds);
+  const envStepsPerSecond = throughEnv(ids, seconds);
+  const machineStepsPerSecond = await throughMachine(ids, seconds);
   const replay = replayOpen(ids);
+  return { textStepsPerSecond, envStepsPerSecond, machineStepsPerSecond, resetMs: resetMs(50), replayOpenMs: replay.open, resumeMs: replay.resume, oracleMs: oracleMs(5) };
+}
+
+export async function benchCrafter(seconds = 2): Promise<string[]> {
+  const m = await measureCrafter(seconds);
   return [
-    `Crafter-v0 ${fmt(text).padStart(8)} steps/s engine + text (resets included; upstream 591–780)   ${fmt(env).padStart(8)} steps/s through env.step   ${fmt(machine).padStart(8)} steps/s through the episode machine`,
-    `reset with its text ${resetMs(50).toFixed(2)} ms (median of 50)   oracle ${oracleMs(5).toFixed(3)} ms/decision`,
-    `replay of a 10,000-step episode: opens in ${fmt(replay.open)} ms (every state, the last board); resume at a random step ${replay.resume.toFixed(1)} ms (medians)`,
+    `Crafter-v0 ${fmt(m.textStepsPerSecond).padStart(8)} steps/s engine + text (resets included; upstream 591–780)   ${fmt(m.envStepsPerSecond).padStart(8)} steps/s through env.step   ${fmt(m.machineStepsPerSecond).padStart(8)} steps/s through the episode machine`,
+    `reset with its text ${m.resetMs.toFixed(2)} ms (median of 50)   oracle ${m.oracleMs.toFixed(3)} ms/decision`,
+    `replay of a 10,000-step episode: opens in ${fmt(m.replayOpenMs)} ms (every state, the last board); resume at a random step ${m.resumeMs.toFixed(1)} ms (medians)`,
   ];
 }
 
 export const bench: EnvBench = { title: 'Crafter (SmartPlay)', run: (seconds) => benchCrafter(seconds / 2) };
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (typeof process !== 'undefined' && import.meta.url === `file://${process.argv[1]}`) {
   for (const line of await benchCrafter(Number(process.argv[2] ?? 2))) console.log(line);
 }
