@@ -12,6 +12,7 @@ export const ui: EnvUi = {
     const m = await (await import('./bench.ts')).measureCrafter(1);
     const r = (x: number) => Math.round(x * 100) / 100;
     return {
+      'crafter steps/s engine + text (steps timed)': Math.round(m.textStepsOnlyPerSecond),
       'crafter steps/s engine + text (resets included)': Math.round(m.textStepsPerSecond),
       'crafter steps/s through env.step': Math.round(m.envStepsPerSecond),
       'crafter steps/s through the episode machine': Math.round(m.machineStepsPerSecond),
