@@ -11,6 +11,7 @@
  */
 import { createCrafter, type CrafterGame } from './engine/game.ts';
 import type { CrafterView } from './engine/types.ts';
+import { captureFrame, type Frame } from './frame.ts';
 
 /** Upstream's Crafter-v0 keeps `length` 10,000 (crafter_env.py default_steps). */
 export const CRAFTER_LENGTH = 10_000;
@@ -40,6 +41,8 @@ export interface CrafterState {
   readonly score: number;
   /** The game ended (the player died, or crafter's step counter reached its length). */
   readonly done: boolean;
+  /** What the board draws of this step (replays show any step without re-running the game). */
+  readonly frame: Frame;
   readonly line: Line;
 }
 
@@ -53,7 +56,7 @@ export function startState(seed: number): CrafterState {
   const game = newGame(seed);
   const line: Line = { seed, actions: [], cursor: game, at: 0, snapshots: new Map() };
   if (canClone(game)) line.snapshots.set(0, game.clone());
-  return { seed, length: 0, score: unlockedCount(game.last.info.achievements), done: game.last.done, line };
+  return { seed, length: 0, score: unlockedCount(game.last.info.achievements), done: game.last.done, frame: captureFrame(game.view), line };
 }
 
 /** How many of the 22 achievements have been unlocked at least once. */
@@ -109,7 +112,8 @@ export function advance(state: CrafterState, action: number): Advanced {
   line.actions.push(action);
   line.at++;
   keepSnapshot(line);
-  return { state: { seed: state.seed, length: state.length + 1, score: state.score + unlockedCount(result.info.achievements), done: result.done, line }, result };
+  const next = { seed: state.seed, length: state.length + 1, score: state.score + unlockedCount(result.info.achievements), done: result.done, frame: captureFrame(game.view), line };
+  return { state: next, result };
 }
 
 function replayed(seed: number, actions: readonly number[], k: number): CrafterGame {

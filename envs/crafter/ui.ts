@@ -18,7 +18,8 @@ export const ui: EnvUi = {
       'crafter steps/s through the episode machine': Math.round(m.machineStepsPerSecond),
       'crafter reset median ms': r(m.resetMs),
       'crafter replay open ms (10,000 steps)': Math.round(m.replayOpenMs),
-      'crafter resume at a random step ms': r(m.resumeMs),
+      'crafter board of any replay step ms': r(m.boardMs),
+      'crafter step from a random earlier state ms': r(m.resumeMs),
     };
   },
 };

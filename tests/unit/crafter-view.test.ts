@@ -9,6 +9,10 @@ import CrafterBoard from '../../envs/crafter/ui/CrafterBoard.svelte';
 import { crafter, CRAFTER_ACTIONS, type CrafterState } from '../../envs/crafter/index.ts';
 import { crafterKey, CRAFTER_KEY_HINTS } from '../../envs/crafter/keys.ts';
 import { rollout, task } from './helpers.ts';
+import { simulate } from '../../envs/core/runner.ts';
+import { viewOf } from '../../envs/crafter/state.ts';
+import { captureFrame } from '../../envs/crafter/frame.ts';
+import { sceneOf } from '../../envs/crafter/ui/scene.ts';
 
 const T = task(crafter, 'crafter');
 /** Seed 244: trees close to the start (the e2e plays the same). */
@@ -48,6 +52,14 @@ describe('CrafterBoard', () => {
     expect(out).toContain('data-night="true"');
     const opacity = Number(/opacity="([\d.]+)"[^>]*data-testid="crafter-shade"/.exec(out)?.[1]);
     expect(opacity).toBeGreaterThan(0.3);
+  });
+});
+
+describe('the frame kept in each state', () => {
+  it('is the board of that step: any state of a replay, read backwards, equals the game re-run to it', () => {
+    const texts = Array.from({ length: 400 }, (_, i) => CRAFTER_ACTIONS[(i * 7 + 3) % CRAFTER_ACTIONS.length]);
+    const states = simulate(crafter, T, 5, texts)!;
+    for (const k of [400, 250, 120, 3, 0]) expect(sceneOf(states[k].frame), `step ${k}`).toEqual(sceneOf(captureFrame(viewOf(states[k]))));
   });
 });
 

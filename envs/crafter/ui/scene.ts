@@ -1,12 +1,12 @@
 /**
- * What the Crafter board draws, read once from the engine's view: the 9×7 cells around the player
- * (upstream's local view: x − 4 … x + 4, y − 3 … y + 3; null outside the map), the player's facing
- * and sleep, the daylight, the vitals, what is held and the achievements unlocked so far.
+ * What the Crafter board draws, read from a step's frame (../frame.ts): the 9×7 cells around the
+ * player (upstream's local view: x − 4 … x + 4, y − 3 … y + 3; null outside the map), the player's
+ * facing and sleep, the daylight, the vitals, what is held and the achievements unlocked so far.
  */
-import { ACHIEVEMENTS, ITEMS, type Achievement, type CrafterView, type Item, type Material, type ObjectKind, type Pos } from '../engine/types.ts';
+import { ACHIEVEMENTS, ITEMS, MATERIALS, type Achievement, type Item, type Material, type ObjectKind, type Pos } from '../engine/types.ts';
+import { OBJECT_KINDS, RIPE, VIEW_H, VIEW_W, type Frame } from '../frame.ts';
 
-export const VIEW_W = 9;
-export const VIEW_H = 7;
+export { VIEW_H, VIEW_W } from '../frame.ts';
 export const VITALS = ['health', 'food', 'drink', 'energy'] as const;
 export const VITAL_MAX = 9;
 
@@ -27,30 +27,33 @@ export interface Scene {
   dead: boolean;
 }
 
-export function sceneOf(view: CrafterView): Scene {
-  const p = view.player;
-  const [px, py] = p.pos;
+export function sceneOf(frame: Frame): Scene {
   const cells: Cell[][] = [];
   for (let r = 0; r < VIEW_H; r++) {
     const row: Cell[] = [];
     for (let c = 0; c < VIEW_W; c++) {
-      const x = px - 4 + c;
-      const y = py - 3 + r;
-      const o = view.objectAt(x, y);
-      row.push({ material: view.material(x, y), object: o ? { kind: o.kind, ripe: !!o.ripe, facing: o.facing } : undefined });
+      const i = r * VIEW_W + c;
+      const m = frame.materials[i];
+      const o = frame.objects[i];
+      const a = frame.arrows[i];
+      row.push({
+        material: m === 0 ? null : MATERIALS[m - 1],
+        object: o === 0 ? undefined : { kind: OBJECT_KINDS[(o % RIPE) - 1], ripe: o >= RIPE, facing: a ? [Math.floor((a - 1) / 3) - 1, ((a - 1) % 3) - 1] : undefined },
+      });
     }
     cells.push(row);
   }
+  const count = (item: Item) => frame.inventory[ITEMS.indexOf(item)];
   return {
     cells,
-    facing: p.facing,
-    sleeping: p.sleeping,
-    daylight: view.daylight,
-    step: view.step,
-    vitals: VITALS.map((name) => ({ name, value: p.inventory[name] })),
-    held: ITEMS.filter((i) => !(VITALS as readonly string[]).includes(i) && p.inventory[i] > 0).map((name) => ({ name, count: p.inventory[name] })),
-    unlocked: ACHIEVEMENTS.filter((a) => p.achievements[a] > 0),
-    dead: p.inventory.health <= 0,
+    facing: frame.facing,
+    sleeping: frame.sleeping,
+    daylight: frame.daylight,
+    step: frame.step,
+    vitals: VITALS.map((name) => ({ name, value: count(name) })),
+    held: ITEMS.filter((i) => !(VITALS as readonly string[]).includes(i) && count(i) > 0).map((name) => ({ name, count: count(name) })),
+    unlocked: ACHIEVEMENTS.filter((_, i) => (frame.unlocked >> i) & 1),
+    dead: count('health') <= 0,
   };
 }
 
