@@ -87,6 +87,11 @@ test('Crafter: a person collects wood, places a table and makes a wooden pickaxe
 test('Crafter: reloading mid-episode resumes it with the board as it was', async ({ page }) => {
   await page.goto('/#/play/crafter/crafter?seed=244');
   await page.getByRole('button', { name: 'Visual view' }).click();
+  // The key legend (?) lists Crafter's keys.
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('key-legend')).toContainText('make wood / stone / iron pickaxe');
+  await expect(page.getByTestId('key-legend')).toContainText('Space');
+  await page.keyboard.press('?');
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press(KEYS[i]);
     await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${i + 1} /`));
