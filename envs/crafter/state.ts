@@ -66,14 +66,22 @@ export function unlockedCount(achievements: Readonly<Record<string, number>>): n
   return n;
 }
 
+/** A new game after the line's first `k` actions, from its nearest snapshot (or the seed); the line's cursor is left alone. */
+function freshGameAt(line: Line, k: number): CrafterGame {
+  if (line.at === k && canClone(line.cursor)) return line.cursor.clone();
+  let from = -1;
+  for (const c of line.snapshots.keys()) if (c <= k && c > from) from = c;
+  const snap = line.snapshots.get(from);
+  const game = snap && canClone(snap) ? snap.clone() : newGame(line.seed);
+  for (let i = snap ? from : 0; i < k; i++) game.step(line.actions[i]);
+  return game;
+}
+
 /** The line's game moved to `k` actions (it is the line's cursor: read it before moving it again). */
 function gameAt(line: Line, k: number): CrafterGame {
   if (line.at > k) {
-    let from = -1;
-    for (const c of line.snapshots.keys()) if (c <= k && c > from) from = c;
-    const snap = line.snapshots.get(from) as Cloneable | undefined;
-    line.cursor = snap?.clone ? snap.clone() : newGame(line.seed);
-    line.at = snap?.clone ? from : 0;
+    line.cursor = freshGameAt(line, k);
+    line.at = k;
   }
   while (line.at < k) {
     line.cursor.step(line.actions[line.at]);
@@ -101,10 +109,9 @@ export interface Advanced {
 export function advance(state: CrafterState, action: number): Advanced {
   let line = state.line;
   if (line.actions.length !== state.length) {
-    // A branch: a new line from here, sharing the snapshots up to this point.
-    const base = gameAt(line, state.length);
+    // A branch: a new line from here, sharing the snapshots up to this point; the old line keeps its cursor.
+    const cursor = freshGameAt(line, state.length);
     const snapshots = new Map([...line.snapshots].filter(([k]) => k <= state.length));
-    const cursor = canClone(base) ? base.clone() : replayed(line.seed, line.actions, state.length);
     line = { seed: state.seed, actions: line.actions.slice(0, state.length), cursor, at: state.length, snapshots };
   }
   const game = gameAt(line, state.length);
@@ -114,10 +121,4 @@ export function advance(state: CrafterState, action: number): Advanced {
   keepSnapshot(line);
   const next = { seed: state.seed, length: state.length + 1, score: state.score + unlockedCount(result.info.achievements), done: result.done, frame: captureFrame(game.view), line };
   return { state: next, result };
-}
-
-function replayed(seed: number, actions: readonly number[], k: number): CrafterGame {
-  const game = newGame(seed);
-  for (let i = 0; i < k; i++) game.step(actions[i]);
-  return game;
 }
