@@ -74,6 +74,7 @@ describe('SmartPlay Table 2 from Table 4 and the human/min rows', () => {
     // Only Crafter played: every capability it challenges (level > 1) is its normalised score.
     for (const c of row.capabilities) expect(c.value.value).toBe(1);
     expect(sp.published.rows[0].raw).toEqual([null]);
+    expect(sp.notes).toContain("The paper's Crafter numbers are not typed in here: the published rows show none for Crafter, and their capability scores leave it out.");
   });
 });
 
