@@ -5,7 +5,7 @@
  *
  * Bit-exactness: every floating-point expression keeps upstream's operands and their order (IEEE
  * doubles round the same in Python and JavaScript); the permutation comes from upstream's 64-bit
- * LCG seeding with Python's non-negative modulo. The npm noise packages (`open-simplex-noise`,
+ * LCG seeding (wrapped to signed 64 bits) with Python's non-negative modulo. The npm noise packages (`open-simplex-noise`,
  * `simplex-noise`) seed and evaluate differently, so they cannot give these numbers.
  */
 
@@ -25,20 +25,53 @@ const GRADIENTS3 = new Int8Array([
   11, -4, -4, 4, -11, -4, 4, -4, -11,
 ]);
 
-const MASK64 = (1n << 64n) - 1n;
-const LCG_MUL = 6364136223846793005n;
-const LCG_ADD = 1442695040888963407n;
+/**
+ * Upstream's seeding LCG, s ← s · 6364136223846793005 + 1442695040888963407 (mod 2^64), on four
+ * 16-bit limbs (least significant first): exact in doubles, nothing allocated per step.
+ */
+const MUL = [0x7f2d, 0x4c95, 0xf42d, 0x5851];
+const ADD = [0x814f, 0xf767, 0x7b7e, 0x1405];
+const limbs = new Float64Array(4);
+const sums = new Float64Array(4);
+function lcgStep(): void {
+  for (let k = 0; k < 4; k++) sums[k] = ADD[k];
+  for (let i = 0; i < 4; i++) for (let j = 0; i + j < 4; j++) sums[i + j] += limbs[i] * MUL[j];
+  let carry = 0;
+  for (let k = 0; k < 4; k++) {
+    const v = sums[k] + carry;
+    limbs[k] = v % 65536;
+    carry = Math.floor(v / 65536);
+  }
+}
+/** Python's `(s + 31) % m` for the limbs read as a signed 64-bit int (upstream wraps with c_int64). */
+function pyModPlus31(m: number): number {
+  let u = 0;
+  for (let k = 3; k >= 0; k--) u = (u * 65536 + limbs[k]) % m;
+  if (limbs[3] >= 0x8000) {
+    let twoTo64 = 1;
+    for (let k = 0; k < 4; k++) twoTo64 = (twoTo64 * 65536) % m;
+    u = (u - twoTo64 + m) % m;
+  }
+  return (u + 31) % m;
+}
 
 /**
- * One lattice vertex's contribution: attenuation⁴ times the gradient (upstream `_extrapolate3`)
- * dotted with the offset, or 0 outside the vertex's radius.
+ * The running sum of one evaluation. Contributions add into it in upstream's order instead of
+ * returning numbers (a double returned from a call is boxed; this keeps world generation free of
+ * garbage).
  */
-function contribution(perm: Int32Array, gradIndex: Int32Array, xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number): number {
+const sum = new Float64Array(1);
+
+/**
+ * Add one lattice vertex's contribution: attenuation⁴ times the gradient (upstream `_extrapolate3`)
+ * dotted with the offset; nothing outside the vertex's radius.
+ */
+function contribution(perm: Int32Array, gradIndex: Int32Array, xsb: number, ysb: number, zsb: number, dx: number, dy: number, dz: number): void {
   let attn = 2 - dx * dx - dy * dy - dz * dz;
-  if (!(attn > 0)) return 0;
+  if (!(attn > 0)) return;
   attn *= attn;
   const g = gradIndex[(perm[(perm[xsb & 0xff] + ysb) & 0xff] + zsb) & 0xff];
-  return attn * attn * (GRADIENTS3[g] * dx + GRADIENTS3[g + 1] * dy + GRADIENTS3[g + 2] * dz);
+  sum[0] += attn * attn * (GRADIENTS3[g] * dx + GRADIENTS3[g + 1] * dy + GRADIENTS3[g + 2] * dz);
 }
 
 export class OpenSimplex {
@@ -46,19 +79,18 @@ export class OpenSimplex {
   /** Index into GRADIENTS3 for each permuted value: (perm % 24) · 3. */
   private readonly gradIndex = new Int32Array(256);
 
-  constructor(seed: number | bigint) {
-    // Upstream wraps each LCG step to a signed 64-bit int (ctypes c_int64) and then takes
-    // Python's (non-negative) modulo; BigInt reproduces both.
-    const step = (s: bigint) => BigInt.asIntN(64, (s * LCG_MUL + LCG_ADD) & MASK64);
-    let s = BigInt(seed);
-    s = step(step(step(s)));
+  /** `OpenSimplex(seed)` for a non-negative integer seed (crafter's are below 2^31). */
+  constructor(seed: number) {
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new RangeError(`OpenSimplex seed must be a non-negative integer, got ${seed}`);
+    for (let k = 0; k < 4; k++) limbs[k] = Math.floor(seed / 65536 ** k) % 65536;
+    lcgStep();
+    lcgStep();
+    lcgStep();
     const source = new Int32Array(256);
     for (let i = 0; i < 256; i++) source[i] = i;
     for (let i = 255; i >= 0; i--) {
-      s = step(s);
-      const n = BigInt(i + 1);
-      let r = Number((s + 31n) % n);
-      if (r < 0) r += i + 1;
+      lcgStep();
+      const r = pyModPlus31(i + 1);
       this.perm[i] = source[r];
       this.gradIndex[i] = (this.perm[i] % 24) * 3;
       source[r] = source[i];
@@ -92,8 +124,8 @@ export class OpenSimplex {
 
 /** Inside the tetrahedron at (0,0,0). */
 function nearOrigin(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number, zsb: number, xins: number, yins: number, zins: number, inSum: number, dx0: number, dy0: number, dz0: number): number {
-  // Values start as Python's int 0, so the first float added is exact either way.
-  let value = 0;
+  // Upstream's sum starts as the int 0; 0 + x is x either way.
+  sum[0] = 0;
   // Initialised so the engine keeps them as plain numbers.
   let xe0 = 0, ye0 = 0, ze0 = 0, xe1 = 0, ye1 = 0, ze1 = 0;
   let dxe0 = 0, dye0 = 0, dze0 = 0, dxe1 = 0, dye1 = 0, dze1 = 0;
@@ -121,21 +153,21 @@ function nearOrigin(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number
       if ((c & 0x04) === 0) { ze0 = zsb; ze1 = zsb - 1; dze0 = dz0 - 2 * SQUISH3; dze1 = dz0 + 1 - SQUISH3; }
       else { ze0 = ze1 = zsb + 1; dze0 = dz0 - 1 - 2 * SQUISH3; dze1 = dz0 - 1 - SQUISH3; }
     }
-    value += contribution(perm, grad, xsb, ysb, zsb, dx0, dy0, dz0);
+    contribution(perm, grad, xsb, ysb, zsb, dx0, dy0, dz0);
     const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
-    value += contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
+    contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
     const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
-    value += contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
-    value += contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
-  value += contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
-  value += contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
-  return value / NORM3;
+    contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
+    contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
+  contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
+  contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
+  return sum[0] / NORM3;
 }
 
 /** Inside the tetrahedron at (1,1,1). */
 function nearFar(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number, zsb: number, xins: number, yins: number, zins: number, inSum: number, dx0: number, dy0: number, dz0: number): number {
-  // Values start as Python's int 0, so the first float added is exact either way.
-  let value = 0;
+  // Upstream's sum starts as the int 0; 0 + x is x either way.
+  sum[0] = 0;
   // Initialised so the engine keeps them as plain numbers.
   let xe0 = 0, ye0 = 0, ze0 = 0, xe1 = 0, ye1 = 0, ze1 = 0;
   let dxe0 = 0, dye0 = 0, dze0 = 0, dxe1 = 0, dye1 = 0, dze1 = 0;
@@ -164,23 +196,23 @@ function nearFar(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number, z
       else { ze0 = ze1 = zsb; dze0 = dz0 - SQUISH3; dze1 = dz0 - 2 * SQUISH3; }
     }
     const dx3 = dx0 - 1 - 2 * SQUISH3, dy3 = dy0 - 1 - 2 * SQUISH3, dz3 = dz0 - 0 - 2 * SQUISH3;
-    value += contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx3, dy3, dz3);
+    contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx3, dy3, dz3);
     const dy2 = dy0 - 0 - 2 * SQUISH3, dz2 = dz0 - 1 - 2 * SQUISH3;
-    value += contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx3, dy2, dz2);
-    value += contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy3, dz2);
+    contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx3, dy2, dz2);
+    contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy3, dz2);
     dx0 = dx0 - 1 - 3 * SQUISH3;
     dy0 = dy0 - 1 - 3 * SQUISH3;
     dz0 = dz0 - 1 - 3 * SQUISH3;
-    value += contribution(perm, grad, xsb + 1, ysb + 1, zsb + 1, dx0, dy0, dz0);
-  value += contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
-  value += contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
-  return value / NORM3;
+    contribution(perm, grad, xsb + 1, ysb + 1, zsb + 1, dx0, dy0, dz0);
+  contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
+  contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
+  return sum[0] / NORM3;
 }
 
 /** Inside the octahedron between the two tetrahedra. */
 function between(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number, zsb: number, xins: number, yins: number, zins: number, inSum: number, dx0: number, dy0: number, dz0: number): number {
-  // Values start as Python's int 0, so the first float added is exact either way.
-  let value = 0;
+  // Upstream's sum starts as the int 0; 0 + x is x either way.
+  sum[0] = 0;
   // Initialised so the engine keeps them as plain numbers.
   let xe0 = 0, ye0 = 0, ze0 = 0, xe1 = 0, ye1 = 0, ze1 = 0;
   let dxe0 = 0, dye0 = 0, dze0 = 0, dxe1 = 0, dye1 = 0, dze1 = 0;
@@ -253,16 +285,16 @@ function between(perm: Int32Array, grad: Int32Array, xsb: number, ysb: number, z
       else { dze1 -= 2; ze1 += 2; }
     }
     const dx1 = dx0 - 1 - SQUISH3, dy1 = dy0 - 0 - SQUISH3, dz1 = dz0 - 0 - SQUISH3;
-    value += contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
+    contribution(perm, grad, xsb + 1, ysb, zsb, dx1, dy1, dz1);
     const dx2 = dx0 - 0 - SQUISH3, dy2 = dy0 - 1 - SQUISH3;
-    value += contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
-    value += contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
+    contribution(perm, grad, xsb, ysb + 1, zsb, dx2, dy2, dz1);
+    contribution(perm, grad, xsb, ysb, zsb + 1, dx2, dy1, dz0 - 1 - SQUISH3);
     const dx4 = dx0 - 1 - 2 * SQUISH3, dy4 = dy0 - 1 - 2 * SQUISH3, dz4 = dz0 - 0 - 2 * SQUISH3;
-    value += contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx4, dy4, dz4);
+    contribution(perm, grad, xsb + 1, ysb + 1, zsb, dx4, dy4, dz4);
     const dy5 = dy0 - 0 - 2 * SQUISH3, dz5 = dz0 - 1 - 2 * SQUISH3;
-    value += contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx4, dy5, dz5);
-    value += contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy4, dz5);
-  value += contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
-  value += contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
-  return value / NORM3;
+    contribution(perm, grad, xsb + 1, ysb, zsb + 1, dx4, dy5, dz5);
+    contribution(perm, grad, xsb, ysb + 1, zsb + 1, dx0 - 0 - 2 * SQUISH3, dy4, dz5);
+  contribution(perm, grad, xe0, ye0, ze0, dxe0, dye0, dze0);
+  contribution(perm, grad, xe1, ye1, ze1, dxe1, dye1, dze1);
+  return sum[0] / NORM3;
 }

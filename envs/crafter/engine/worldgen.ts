@@ -8,6 +8,11 @@ import { OpenSimplex } from './opensimplex';
 import { CREATURE_WALK, MAT } from './rules';
 import { COW, SKELETON, ZOMBIE, Thing, type Player, type World } from './world';
 
+// Material ids as plain constants (read per cell).
+const GRASS = MAT.grass, PATH = MAT.path, COAL = MAT.coal, IRON = MAT.iron, DIAMOND = MAT.diamond;
+const LAVA = MAT.lava, STONE = MAT.stone, SAND = MAT.sand, WATER = MAT.water, TREE = MAT.tree;
+const WALK = CREATURE_WALK;
+
 /** Upstream's `_simplex` for a single size: noise3(x / size, y / size, z). */
 function layer(noise: OpenSimplex, x: number, y: number, z: number, size: number): number {
   return noise.noise3(x / size, y / size, z);
@@ -36,24 +41,24 @@ function setMaterial(world: World, noise: OpenSimplex, tunnels: Uint8Array, x: n
   let mountain = (noise.noise3(x / 15, y / 15, 0) + 0.3 * noise.noise3(x / 5, y / 5, 0)) / (1 + 0.3);
   mountain -= 4 * start + 0.3 * water;
   let id: number;
-  if (start > 0.5) id = MAT.grass;
+  if (start > 0.5) id = GRASS;
   else if (mountain > 0.15) {
-    if (layer(noise, x, y, 6, 7) > 0.15 && mountain > 0.3) id = MAT.path; // cave
+    if (layer(noise, x, y, 6, 7) > 0.15 && mountain > 0.3) id = PATH; // cave
     else if (layer(noise, 2 * x, y / 5, 7, 3) > 0.4) {
-      id = MAT.path; // horizontal tunnel
+      id = PATH; // horizontal tunnel
       tunnels[x * world.height + y] = 1;
     } else if (layer(noise, x / 5, 2 * y, 7, 3) > 0.4) {
-      id = MAT.path; // vertical tunnel
+      id = PATH; // vertical tunnel
       tunnels[x * world.height + y] = 1;
-    } else if (layer(noise, x, y, 1, 8) > 0 && rnd.randomSample() > 0.85) id = MAT.coal;
-    else if (layer(noise, x, y, 2, 6) > 0.4 && rnd.randomSample() > 0.75) id = MAT.iron;
-    else if (mountain > 0.18 && rnd.randomSample() > 0.994) id = MAT.diamond;
-    else if (mountain > 0.3 && layer(noise, x, y, 6, 5) > 0.35) id = MAT.lava;
-    else id = MAT.stone;
-  } else if (water > 0.25 && water <= 0.35 && layer(noise, x, y, 4, 9) > -0.2) id = MAT.sand;
-  else if (water > 0.3) id = MAT.water;
-  else if (layer(noise, x, y, 5, 7) > 0 && rnd.randomSample() > 0.8) id = MAT.tree;
-  else id = MAT.grass;
+    } else if (layer(noise, x, y, 1, 8) > 0 && rnd.randomSample() > 0.85) id = COAL;
+    else if (layer(noise, x, y, 2, 6) > 0.4 && rnd.randomSample() > 0.75) id = IRON;
+    else if (mountain > 0.18 && rnd.randomSample() > 0.994) id = DIAMOND;
+    else if (mountain > 0.3 && layer(noise, x, y, 6, 5) > 0.35) id = LAVA;
+    else id = STONE;
+  } else if (water > 0.25 && water <= 0.35 && layer(noise, x, y, 4, 9) > -0.2) id = SAND;
+  else if (water > 0.3) id = WATER;
+  else if (layer(noise, x, y, 5, 7) > 0 && rnd.randomSample() > 0.8) id = TREE;
+  else id = GRASS;
   world.setMat(x, y, id);
 }
 
@@ -62,12 +67,12 @@ function setObject(world: World, tunnels: Uint8Array, x: number, y: number, play
   const dx = x - player.x, dy = y - player.y;
   const dist = Math.sqrt(dx * dx + dy * dy);
   const material = world.matAt(x, y);
-  if (!((CREATURE_WALK >> material) & 1)) return;
-  if (dist > 3 && material === MAT.grass && rnd.randomSample() > 0.985) {
+  if (!((WALK >> material) & 1)) return;
+  if (dist > 3 && material === GRASS && rnd.randomSample() > 0.985) {
     world.add(new Thing(COW, x, y, 3));
   } else if (dist > 10 && rnd.randomSample() > 0.993) {
     world.add(new Thing(ZOMBIE, x, y, 5));
-  } else if (material === MAT.path && tunnels[x * world.height + y] && rnd.randomSample() > 0.95) {
+  } else if (material === PATH && tunnels[x * world.height + y] && rnd.randomSample() > 0.95) {
     world.add(new Thing(SKELETON, x, y, 3));
   }
 }
