@@ -5,8 +5,10 @@
  *
  * Bit-exactness: every floating-point expression keeps upstream's operands and their order (IEEE
  * doubles round the same in Python and JavaScript); the permutation comes from upstream's 64-bit
- * LCG seeding (wrapped to signed 64 bits) with Python's non-negative modulo. The npm noise packages (`open-simplex-noise`,
- * `simplex-noise`) seed and evaluate differently, so they cannot give these numbers.
+ * LCG seeding (wrapped to signed 64 bits) with Python's non-negative modulo. The npm packages do
+ * not reproduce it (checked 2026-11: `open-simplex-noise` 2.x seeds its permutation differently,
+ * e.g. seed 0 at (0.5, 0.5, 0.5) gives -0.1738 where opensimplex 0.4.5 gives 0.6637;
+ * `simplex-noise` 4.x is a different algorithm).
  */
 
 const STRETCH3 = -1.0 / 6;
