@@ -68,7 +68,8 @@ const USAGE = `Usage:
         reads one raw action per line from stdin (--input raw), or for AgentBench
         environments (os, db) one JSON string per line, the reply (--input jsonl, their default);
         prints one JSON object per step
-        (t, action, observation, reward, valid, terminated, truncated, score),
+        (t, action, observation, reward, valid, terminated, truncated, score, and the environment's
+        info where it gives one, e.g. Crafter's achievements and inventory),
         then a final line {score, success, steps, finishReason}.
         --reset-line also prints the reset observation first as {t: 0, observation}.
         --agent plays without stdin: random (uniform over valid actions, seeded by --seed),
@@ -159,6 +160,8 @@ const stepLine = (e: HistoryEntry) => ({
   terminated: e.terminated,
   truncated: e.truncated,
   score: e.score,
+  // The environment's facts about the step (Crafter: upstream's achievements and inventory), where it gives any.
+  ...(e.info !== undefined ? { info: e.info } : {}),
 });
 
 /** Who plays (the "agent"; the app calls it the driver): stdin lines, a scripted policy, or a model behind an OpenAI-compatible endpoint. */

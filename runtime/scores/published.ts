@@ -11,41 +11,45 @@
  */
 
 export const SMARTPLAY_SOURCE =
-  'SmartPlay (Wu et al., arXiv 2310.01557v5), Table 2 (normalised) and Table 4 (raw); Appendix D.1 (human baseline: 3 players incl. the authors; 3 rounds of Bandit and RPS, 1 of Hanoi, 5 of MessengerL1/L2) and D.2 (normalisation)';
+  'SmartPlay (Wu et al., arXiv 2310.01557v5), Table 2 (normalised) and Table 4 (raw); Appendix D.1 (human baseline: 3 players incl. the authors; 3 rounds of Bandit and RPS, 1 of Hanoi, 5 of MessengerL1/L2) and D.2 (normalisation); Crafter\'s human and minimum scores from SmartPlay\'s src/smartplay/crafter/evaluation.yml';
 
-/** SmartPlay columns in the paper's order (Crafter and Minecraft left out: not ported). */
-export const SMARTPLAY_COLUMNS = ['Bandit', 'RPS', 'Hanoi', 'MessengerL1', 'MessengerL2'] as const;
+/**
+ * SmartPlay columns in the paper's order (Minecraft left out: not ported). Crafter's human and
+ * minimum scores and challenge levels are SmartPlay's (src/smartplay/crafter/evaluation.yml); the
+ * paper's Crafter numbers are not typed in here, so its published cells are null.
+ */
+export const SMARTPLAY_COLUMNS = ['Bandit', 'RPS', 'Hanoi', 'MessengerL1', 'MessengerL2', 'Crafter'] as const;
 export type SmartPlayColumn = (typeof SMARTPLAY_COLUMNS)[number];
 
 /** Each column's upstream environment id. */
-export const SMARTPLAY_ENV_IDS: Record<SmartPlayColumn, string> = { Bandit: 'BanditTwoArmedHighLowFixed-v0', RPS: 'RockPaperScissorBasic-v0', Hanoi: 'Hanoi3Disk-v0', MessengerL1: 'MessengerL1-v0', MessengerL2: 'MessengerL2-v0' };
+export const SMARTPLAY_ENV_IDS: Record<SmartPlayColumn, string> = { Bandit: 'BanditTwoArmedHighLowFixed-v0', RPS: 'RockPaperScissorBasic-v0', Hanoi: 'Hanoi3Disk-v0', MessengerL1: 'MessengerL1-v0', MessengerL2: 'MessengerL2-v0', Crafter: 'Crafter-v0' };
 
 /** The normalisation's two anchors per column: the human baseline and the minimum score. */
-export const SMARTPLAY_HUMAN: Record<SmartPlayColumn, number> = { Bandit: 45, RPS: 43, Hanoi: 3, MessengerL1: 1, MessengerL2: 1 };
-export const SMARTPLAY_MIN: Record<SmartPlayColumn, number> = { Bandit: 0, RPS: 0, Hanoi: 0, MessengerL1: -1, MessengerL2: -1 };
+export const SMARTPLAY_HUMAN: Record<SmartPlayColumn, number> = { Bandit: 45, RPS: 43, Hanoi: 3, MessengerL1: 1, MessengerL2: 1, Crafter: 2680 };
+export const SMARTPLAY_MIN: Record<SmartPlayColumn, number> = { Bandit: 0, RPS: 0, Hanoi: 0, MessengerL1: -1, MessengerL2: -1, Crafter: 0 };
 
-/** Table 4: raw mean scores per model, in SMARTPLAY_COLUMNS order. */
-export const SMARTPLAY_RAW: Record<string, readonly number[]> = {
-  'GPT-4-0613': [45.09, 39.25, 2.5, 0.8, 0.85],
-  'GPT-4-0314': [43.86, 42.05, 2.7, 0.74, 0.93],
-  'text-davinci-003': [46.92, 17, 1.5, 0.24, -0.07],
-  'Claude': [32.43, 20.3, 2, -0.12, 0.2],
-  'Bard': [38.85, 12.9, 2, 0.22, -0.21],
-  'llama-2-13b': [22.33, 15.05, 1.1, -0.76, -0.745],
-  'llama-13b': [30.5, 21.4, 1, -0.68, -0.885],
-  'vicuna-13b': [28.81, 7.1, 0.2, -1, -0.76],
+/** Table 4: raw mean scores per model, in SMARTPLAY_COLUMNS order (null: not typed in). */
+export const SMARTPLAY_RAW: Record<string, readonly (number | null)[]> = {
+  'GPT-4-0613': [45.09, 39.25, 2.5, 0.8, 0.85, null],
+  'GPT-4-0314': [43.86, 42.05, 2.7, 0.74, 0.93, null],
+  'text-davinci-003': [46.92, 17, 1.5, 0.24, -0.07, null],
+  'Claude': [32.43, 20.3, 2, -0.12, 0.2, null],
+  'Bard': [38.85, 12.9, 2, 0.22, -0.21, null],
+  'llama-2-13b': [22.33, 15.05, 1.1, -0.76, -0.745, null],
+  'llama-13b': [30.5, 21.4, 1, -0.68, -0.885, null],
+  'vicuna-13b': [28.81, 7.1, 0.2, -1, -0.76, null],
 };
 
 /** Table 2: normalised scores per model (Table 4 through (raw − min) / (human − min), 2 decimals). */
-export const SMARTPLAY_NORMALISED: Record<string, readonly number[]> = {
-  'GPT-4-0613': [1, 0.91, 0.83, 0.9, 0.93],
-  'GPT-4-0314': [0.97, 0.98, 0.9, 0.87, 0.97],
-  'text-davinci-003': [1.04, 0.4, 0.5, 0.62, 0.46],
-  'Claude': [0.72, 0.47, 0.67, 0.44, 0.6],
-  'Bard': [0.86, 0.3, 0.67, 0.61, 0.4],
-  'llama-2-13b': [0.5, 0.35, 0.37, 0.12, 0.13],
-  'llama-13b': [0.68, 0.5, 0.33, 0.16, 0.06],
-  'vicuna-13b': [0.64, 0.17, 0.07, 0, 0.12],
+export const SMARTPLAY_NORMALISED: Record<string, readonly (number | null)[]> = {
+  'GPT-4-0613': [1, 0.91, 0.83, 0.9, 0.93, null],
+  'GPT-4-0314': [0.97, 0.98, 0.9, 0.87, 0.97, null],
+  'text-davinci-003': [1.04, 0.4, 0.5, 0.62, 0.46, null],
+  'Claude': [0.72, 0.47, 0.67, 0.44, 0.6, null],
+  'Bard': [0.86, 0.3, 0.67, 0.61, 0.4, null],
+  'llama-2-13b': [0.5, 0.35, 0.37, 0.12, 0.13, null],
+  'llama-13b': [0.68, 0.5, 0.33, 0.16, 0.06, null],
+  'vicuna-13b': [0.64, 0.17, 0.07, 0, 0.12, null],
 };
 
 /**
@@ -70,6 +74,8 @@ export const SMARTPLAY_LEVELS: Record<SmartPlayColumn, readonly number[]> = {
   Hanoi: [2, 1, 2, 1, 2, 3, 1, 3, 1],
   MessengerL1: [1, 2, 2, 1, 3, 1, 2, 1, 2],
   MessengerL2: [1, 2, 2, 1, 3, 2, 2, 2, 2],
+  // SmartPlay's evaluation.yml for Crafter gives 4 for two capabilities (weight 3).
+  Crafter: [3, 3, 3, 4, 4, 3, 2, 3, 2],
 };
 
 export const AGENTBENCH_SOURCE = 'AgentBench (Liu et al., ICLR 2024), Table 3: test set (standard) results; Table 2: Weight^-1 per task';

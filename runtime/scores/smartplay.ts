@@ -177,6 +177,14 @@ export function smartplayTable(
     if (game.note) notes.push(game.note);
   }
 
+  // A paper column whose published cells are not typed in (Crafter): say what the published rows leave out.
+  for (const { game } of games) {
+    const col = game.column;
+    if (col && Object.values(SMARTPLAY_RAW).every((raw) => raw[SMARTPLAY_COLUMNS.indexOf(col)] === null)) {
+      notes.push(`The paper's ${col} numbers are not typed in here: the published rows show none for ${game.name}, and their capability scores leave it out.`);
+    }
+  }
+
   const rows: SmartPlayRow[] = groups
     .filter((g) => games.some((d) => d.byGroup.has(g.key)))
     .map((group) => smartplayRow(group, games, humanStrata, boot));
@@ -194,10 +202,11 @@ export function smartplayTable(
 }
 
 function publishedRow(model: string, games: readonly SmartPlayGame[]): PublishedSmartPlayRow {
-  const at = (table: Record<string, readonly number[]>, col: SmartPlayColumn | null) => (col ? table[model][SMARTPLAY_COLUMNS.indexOf(col)] : null);
+  const at = (table: Record<string, readonly (number | null)[]>, col: SmartPlayColumn | null) => (col ? table[model][SMARTPLAY_COLUMNS.indexOf(col)] : null);
   const normalised: Partial<Record<SmartPlayColumn, number>> = {};
   for (const { column: col } of games) {
-    if (col) normalised[col] = normalisedScore(at(SMARTPLAY_RAW, col) as number, SMARTPLAY_HUMAN[col], SMARTPLAY_MIN[col]);
+    const raw = at(SMARTPLAY_RAW, col);
+    if (col && raw !== null) normalised[col] = normalisedScore(raw, SMARTPLAY_HUMAN[col], SMARTPLAY_MIN[col]);
   }
   return {
     model,

@@ -17,6 +17,7 @@ const EPISODES: Record<string, number> = {
   'MessengerL2-v0': 100,
   // SmartPlay lists L3 with 100 episodes but records no human score for it.
   'MessengerL3-v0': 100,
+  'Crafter-v0': 10,
 };
 
 /** Without a window of its own an environment shows SmartPlay's usual 50 earlier observations. */
@@ -27,7 +28,9 @@ export const suite: Suite = {
   name: 'SmartPlay',
   summary: 'Games with a manual, two questions per step; scores normalised to a human baseline.',
   prompt(ctx, params) {
-    const input = { manual: ctx.manual, observations: ctx.observations, historyWindow: params.smartplay?.historyWindow ?? DEFAULT_WINDOW };
+    const prefix = params.smartplay?.internalStepPrefix;
+    const observations = prefix === undefined || ctx.observations.length === 0 ? ctx.observations : [prefix + ctx.observations[0], ...ctx.observations];
+    const input = { manual: ctx.manual, observations, historyWindow: params.smartplay?.historyWindow ?? DEFAULT_WINDOW };
     return {
       suite: 'smartplay',
       calls: SMARTPLAY_QUESTIONS.length,

@@ -5,9 +5,8 @@
  * the free-text box. Screenshots in light and dark at 1280×800 and 390×844 go to
  * test-results/screens/alfworld-*.png.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { screens, storedSteps, waitForStoredSteps } from './helpers.ts';
+import { axe, screens, storedSteps, waitForStoredSteps } from './helpers.ts';
 
 /** alfworld-std-00: pick_and_place_simple, "put a pencil in shelf.", its walkthrough in the original wording. */
 const STD = 'alfworld-std-00';
@@ -23,12 +22,6 @@ async function open(page: Page, task: string): Promise<void> {
 
 async function stepIs(page: Page, n: number): Promise<void> {
   await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${n} /`));
-}
-
-async function axe(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(found, `axe-core on ${where}`).toEqual([]);
 }
 
 /** Nothing scrolls sideways at the current width. */

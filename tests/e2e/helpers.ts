@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const HANOI = {
@@ -91,4 +92,11 @@ export async function forgetTaskFiles(page: Page): Promise<void> {
         open.onerror = () => reject(open.error);
       }),
   );
+}
+
+/** axe-core finds no accessibility violation on the page as it is. */
+export async function axe(page: Page, where: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const found = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(found, `axe-core on ${where}`).toEqual([]);
 }

@@ -42,6 +42,21 @@ describe('cli', () => {
     expect(second.text).toMatch(/On the desk 2/);
   });
 
+  it('crafter: raw SmartPlay action names matched as SmartPlay matches replies, the reset line, upstream\'s achievements and inventory in each step\'s info', () => {
+    const r = cli(['run', '--env', 'crafter', '--task', 'crafter', '--seed', '244', '--input', 'raw', '--reset-line'], 'Move East\nmove east now\ndo it\nI cannot tell\n');
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ t: 0, score: 0 });
+    expect(lines[0].observation).toMatch(/^You see:\n/);
+    expect(lines.slice(1, 5).map((l) => l.info.action)).toEqual([2, 2, 5, 0]);
+    expect(lines[3].observation).toMatch(/^You took action do\.\n\n/);
+    expect(lines[4].observation).toMatch(/^You took action noop\.\n\n/);
+    expect(Object.keys(lines[3].info.achievements)).toHaveLength(22);
+    expect(lines[3].info).toMatchObject({ achievements: { collect_wood: 1 }, inventory: { wood: 1, health: 9 }, unlocked: ['collect_wood'] });
+    expect(lines[3]).toMatchObject({ reward: 1, score: 1 });
+    expect(lines[4]).toMatchObject({ score: 2, valid: false });
+  });
+
   it('runs an episode from stdin: one JSON line per step, then the outcome', () => {
     const actions = hanoiSolution(3).map((i) => HANOI_ACTIONS[i]);
     const r = cli(['run', '--env', 'hanoi', '--task', 'hanoi-3', '--seed', '1'], `${actions.join('\n')}\nignored after the end\n`);
@@ -57,6 +72,7 @@ describe('cli', () => {
       terminated: false,
       truncated: false,
       score: 1,
+      info: { action: 1, matched: true, invalidAction: false },
     });
     expect(lines[6]).toMatchObject({ t: 7, reward: 100, terminated: true, score: 3 });
     expect(lines[7]).toEqual({ score: 3, success: true, steps: 7, finishReason: 'Complete' });

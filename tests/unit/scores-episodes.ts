@@ -90,7 +90,7 @@ export function testTaskInfo(env: string, task: string): TaskMeta | undefined {
   const [, tag] = task.split(':');
   switch (env) {
     case 'smartplay':
-      return { ...SP, column: ['Bandit', 'RPS', 'Hanoi', 'MessengerL1', 'MessengerL2'].includes(task) ? task : undefined, name: task };
+      return { ...SP, column: ['Bandit', 'RPS', 'Hanoi', 'MessengerL1', 'MessengerL2', 'Crafter'].includes(task) ? task : undefined, name: task };
     case 'os':
       return { ...AB, column: 'OS' };
     case 'db':

@@ -34,7 +34,15 @@ export interface ProtocolParams {
   /** The reply budget a run requests (max tokens), where the conversation fits its history to the context minus it. */
   replyBudget?: number;
   /** SmartPlay: how many earlier observations the history shows (the environment's HistoryTracker size). */
-  smartplay?: { historyWindow: number };
+  smartplay?: {
+    historyWindow: number;
+    /**
+     * Where the game's reset takes a step of its own before its first observation (SmartPlay's
+     * Crafter takes a noop): the tracker holds that step's observation, this text before the reset
+     * observation, as step 0, so every history entry is numbered one higher.
+     */
+    internalStepPrefix?: string;
+  };
   /**
    * AgentBoard: the prompt file's fields (system_msg, instruction, examples) and the goal.
    * Without an `instruction` the environment's manual is taken as the whole prompt head
