@@ -32,11 +32,12 @@ export function benchBabyAI(seconds = 0.2): string[] {
     while (performance.now() - t0 < seconds * 250) generateLevel(level, 1000 + resets++);
     const reset = (performance.now() - t0) / resets;
 
-    // Low-level: random actions, regenerating when an episode ends.
+    // Low-level: random actions, regenerating when an episode ends. Half a second per level (at
+    // the default): in a 0.1 s window one garbage-collection pause swung the slowest level 39–58×.
     let world = generateLevel(level, 1234).world;
     let steps = 0;
     t0 = performance.now();
-    while (performance.now() - t0 < seconds * 500) {
+    while (performance.now() - t0 < seconds * 2500) {
       for (let i = 0; i < 200; i++) {
         const r = stepWorld(world, rng.below(7));
         world = r.terminated || r.truncated ? generateLevel(level, 1234).world : r.world;
@@ -64,7 +65,7 @@ export function benchBabyAI(seconds = 0.2): string[] {
   const slowest = Math.min(...rows.map((r) => r.steps));
   lines.push(
     `all levels: mean reset ${mean(rows.map((r) => r.reset)).toFixed(3)} ms, mean ${Math.round(mean(rows.map((r) => r.steps))).toLocaleString('en-US')} steps/s ` +
-      `(slowest level ${Math.round(slowest).toLocaleString('en-US')} steps/s = ${(slowest / 9000).toFixed(0)}× the Python original's 9,000; target 50×), mean high-level step ${mean(rows.map((r) => r.high)).toFixed(3)} ms`,
+      `(slowest level ${Math.round(slowest).toLocaleString('en-US')} steps/s = ${(slowest / 9000).toFixed(0)}× the Python original's 9,000; target 60×), mean high-level step ${mean(rows.map((r) => r.high)).toFixed(3)} ms`,
   );
   return lines;
 }
