@@ -8,6 +8,11 @@ test('MESSENGER L1: a person plays to the end by keyboard (arrows, and "." to wa
   await expect(page.getByTestId('text-view')).toContainText('In the game, MESSENGER, each entity can take on one of three roles');
   await page.getByRole('button', { name: 'Visual view' }).click();
   await expect(page.getByTestId('messenger-grid')).toBeVisible();
+  // Entities are drawn icons, not emoji (a machine without an emoji font showed empty boxes): the grid's text is plain.
+  const grid = page.getByTestId('messenger-grid');
+  await expect(grid.locator('[data-entity] svg[data-icon]').first()).toBeVisible();
+  expect(await grid.locator('[data-entity] svg[data-icon]').count()).toBe(await grid.locator('[data-entity]').count());
+  expect((await grid.textContent()) ?? '').toMatch(/^[\x20-\x7e\s·−]*$/);
   // Space, which people press to scroll, does not take a step.
   await page.keyboard.press(' ');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \//);
