@@ -1,8 +1,8 @@
 /**
  * Crafter's rules one by one, on a cleared patch of a real world: each action, the creatures, the
  * life counters, the achievements and the reward, as upstream's objects.py / env.py define them;
- * and the rule tables against crafter's data.yaml itself (../shared/data/smartplay/crafter/data.yaml,
- * SmartPlay 9dec5f2).
+ * and the rule tables against crafter's data.yaml itself (SmartPlay 9dec5f2's
+ * src/smartplay/crafter/crafter/data.yaml, copied byte for byte into tests/fixtures/upstream/crafter/).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import { COW, PLANT, SKELETON, Thing, ZOMBIE } from '../../envs/crafter/engine/w
 const A = (name: Action) => ACTIONS.indexOf(name);
 
 describe('rule tables = data.yaml', () => {
-  const data = parse(readFileSync(new URL('../../../shared/data/smartplay/crafter/data.yaml', import.meta.url), 'utf8'));
+  const data = parse(readFileSync(new URL('../fixtures/upstream/crafter/data.yaml', import.meta.url), 'utf8'));
   it('names and orders', () => {
     expect([...ACTIONS]).toEqual(data.actions);
     expect([...MATERIALS]).toEqual(data.materials);

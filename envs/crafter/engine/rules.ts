@@ -1,7 +1,7 @@
 /**
  * Crafter's rule tables from data.yaml (SmartPlay 9dec5f2, src/smartplay/crafter/crafter/data.yaml),
  * as ids the engine indexes with. tests/unit/crafter-engine-rules.test.ts checks them against the
- * yaml file itself (../shared/data/smartplay/crafter/data.yaml).
+ * yaml file itself (a byte-for-byte copy: tests/fixtures/upstream/crafter/data.yaml).
  */
 import { ITEMS, MATERIALS, type Item, type Material } from './types';
 
