@@ -134,6 +134,12 @@ async function handle(m: ToWorker): Promise<void> {
   post({ type: 'report', id: m.id, report, points, csv: toCsv(report), episodes: chosen.length, ms: performance.now() - t0 });
 }
 
+/**
+ * One request at a time, in the order sent. Handled concurrently, a slow read of the store (the
+ * page's first request) could finish after a file picked meanwhile had loaded, and replace its
+ * episodes with the store's: the file then scored "0 chosen".
+ */
+let queue: Promise<void> = Promise.resolve();
 self.onmessage = (e: MessageEvent<ToWorker>) => {
-  handle(e.data).catch((err) => post({ type: 'error', id: e.data.id, message: err instanceof Error ? err.message : String(err) }));
+  queue = queue.then(() => handle(e.data).catch((err) => post({ type: 'error', id: e.data.id, message: err instanceof Error ? err.message : String(err) })));
 };
