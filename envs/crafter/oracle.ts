@@ -42,7 +42,6 @@ type CellTest = (x: number, y: number) => boolean;
 /** The first move on a shortest walk to a cell next to one passing `target`, or DO / a turn when already next to it; null when none is reachable. */
 function approach(view: CrafterView, target: CellTest, maxCells = 4096): number | null {
   const [px, py] = view.player.pos;
-  const [w, h] = view.area;
   // Already next to one: face it (a move toward a cell it cannot enter only turns), then act.
   for (const { d, action } of DIRS) {
     if (target(px + d[0], py + d[1])) {
@@ -50,29 +49,7 @@ function approach(view: CrafterView, target: CellTest, maxCells = 4096): number 
       return fx === d[0] && fy === d[1] ? DO : action;
     }
   }
-  const first = new Int16Array(w * h).fill(-1);
-  const queue = new Int32Array(w * h);
-  let head = 0;
-  let tail = 0;
-  first[px * h + py] = NOOP;
-  queue[tail++] = px * h + py;
-  while (head < tail && head < maxCells) {
-    const cell = queue[head++];
-    const cx = Math.floor(cell / h);
-    const cy = cell % h;
-    for (const { d, action } of DIRS) {
-      const nx = cx + d[0];
-      const ny = cy + d[1];
-      if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
-      const k = nx * h + ny;
-      if (first[k] !== -1) continue;
-      if (!WALKABLE.has(view.material(nx, ny)) || view.objectAt(nx, ny)) continue;
-      first[k] = cell === px * h + py ? action : first[cell];
-      for (const e of DIRS) if (target(nx + e.d[0], ny + e.d[1])) return first[k];
-      queue[tail++] = k;
-    }
-  }
-  return null;
+  return firstMove(view, (x, y) => DIRS.some((e) => target(x + e.d[0], y + e.d[1])), maxCells);
 }
 
 /** Cells around (x, y) a zombie cannot stand on (not grass, sand or path). */
@@ -86,13 +63,20 @@ function walls(view: CrafterView, x: number, y: number): number {
 function goTo(view: CrafterView, target: CellTest, maxCells = 600): number | null {
   const [px, py] = view.player.pos;
   if (target(px, py)) return NOOP;
+  return firstMove(view, target, maxCells);
+}
+
+/** Breadth-first over free walkable cells from the player: the first move of the walk to the nearest cell passing `reached`. */
+function firstMove(view: CrafterView, reached: CellTest, maxCells: number): number | null {
+  const [px, py] = view.player.pos;
   const [w, h] = view.area;
   const first = new Int16Array(w * h).fill(-1);
   const queue = new Int32Array(w * h);
   let head = 0;
   let tail = 0;
-  queue[tail++] = px * h + py;
-  first[px * h + py] = NOOP;
+  const start = px * h + py;
+  first[start] = NOOP;
+  queue[tail++] = start;
   while (head < tail && head < maxCells) {
     const cell = queue[head++];
     const cx = Math.floor(cell / h);
@@ -103,8 +87,8 @@ function goTo(view: CrafterView, target: CellTest, maxCells = 600): number | nul
       if (nx < 0 || ny < 0 || nx >= w || ny >= h) continue;
       const k = nx * h + ny;
       if (first[k] !== -1 || !WALKABLE.has(view.material(nx, ny)) || view.objectAt(nx, ny)) continue;
-      first[k] = cell === px * h + py ? action : first[cell];
-      if (target(nx, ny)) return first[k];
+      first[k] = cell === start ? action : first[cell];
+      if (reached(nx, ny)) return first[k];
       queue[tail++] = k;
     }
   }
