@@ -5,12 +5,12 @@
  *   - by AgentBoard's ALFWorld as `alfworld-NNN` (all 134, in TextWorld's order: the sorted files
  *     shuffled by numpy's RandomState(1234), data/build-data.ts).
  * Each game is the shared domain and grammar (data/logic.json) with its own task line and PDDL
- * problem (data/problems/NNN.json, loaded when the game is first played).
+ * problem, compiled (data/problems/NNN.json, loaded when the game is first played).
  */
 import type { TaskInfo } from '../core/types.ts';
 import gameList from './data/games.json';
 import logic from './data/logic.json';
-import { World } from './world.ts';
+import { World, type CompiledProblem } from './world.ts';
 import { parseAlfDomain, type AlfDomain } from './pddl.ts';
 import { parseSymbols, parseTwl2, type GameGrammar } from './grammar.ts';
 
@@ -76,14 +76,14 @@ export function originalDomain(patched: string): string {
 }
 
 const worlds = new Map<string, World>();
-const problems = new Map<number, string>();
+const problems = new Map<number, CompiledProblem>();
 
-/** Loads a game's PDDL problem (once). */
-export async function loadProblem(game: number): Promise<string> {
+/** Loads a game's PDDL problem, compiled (once). */
+export async function loadProblem(game: number): Promise<CompiledProblem> {
   let p = problems.get(game);
   if (p === undefined) {
-    const mod = (await import(`./data/problems/${pad(game, 3)}.json`)) as { default: { problem: string } };
-    p = mod.default.problem;
+    const mod = (await import(`./data/problems/${pad(game, 3)}.json`)) as { default: CompiledProblem };
+    p = mod.default;
     problems.set(game, p);
   }
   return p;

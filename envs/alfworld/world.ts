@@ -27,7 +27,38 @@ export interface GameData {
   domain: string | AlfDomain;
   /** The grammar's text, or the grammar already read. */
   grammar: string | GameGrammar;
-  problem: string;
+  /** The problem's text, or the problem already compiled (data/problems/ holds each game's, made by data/build-data.ts). */
+  problem: string | CompiledProblem;
+}
+
+/**
+ * What a game's world needs of its PDDL problem, worked out once: the problems are fixed data, so
+ * data/build-data.ts stores this form and a reset skips reading, sorting and naming (most of a
+ * reset's work, and all of it on code not yet compiled at a page's first reset).
+ */
+export interface CompiledProblem {
+  /** Object id → declared type, in the problem's order. */
+  objects: [string, string][];
+  /** The initial true facts "pred arg1 arg2", deduplicated and sorted as TextWorld sorts them. */
+  facts: string[];
+  goal: Formula;
+  /** Every id in a fact of the initial state (TextWorld's entities), first-seen order, with its demangled name. */
+  names: [string, string][];
+}
+
+/** Reads a problem's text into its compiled form. */
+export function compileProblem(text: string): CompiledProblem {
+  const problem = parseAlfProblem(text);
+  const facts = [...new Set(problem.init.map(([pred, ...args]) => key(pred, args)))].sort(pyCompare);
+  const ids = new Set<string>();
+  for (const [, ...args] of problem.init) for (const a of args) ids.add(a);
+  const names = demangle([...ids]);
+  return {
+    objects: problem.objects.map((o) => [o.name, o.type]),
+    facts,
+    goal: problem.goal,
+    names: [...ids].map((id) => [id, names.get(id)!]),
+  };
 }
 
 export interface Entity {
@@ -201,23 +232,23 @@ export class World {
   constructor(data: GameData) {
     this.domain = typeof data.domain === 'string' ? parseAlfDomain(data.domain) : data.domain;
     this.grammar = typeof data.grammar === 'string' ? parseTwl2(data.grammar) : data.grammar;
-    const problem = parseAlfProblem(data.problem);
-    for (const o of problem.objects) this.types.set(o.name, o.type);
+    const problem = typeof data.problem === 'string' ? compileProblem(data.problem) : data.problem;
+    for (const [name, type] of problem.objects) this.types.set(name, type);
     for (const [name, type] of this.types) {
       let list = this.objectsByType.get(type);
       if (!list) this.objectsByType.set(type, (list = []));
       list.push(name);
     }
     this.goal = problem.goal;
-    const facts = new Set(problem.init.map(([pred, ...args]) => key(pred, args)));
-    this.initial = { facts: [...facts].sort(pyCompare), negs: [] };
-    const changing = new Set(this.domain.actions.flatMap((a) => a.effects.map((e) => e.pred)));
-    this.staticPreds = new Set(problem.init.map(([pred]) => pred).filter((pred) => !changing.has(pred)));
-    // TextWorld's entities: every name that appears in a fact of the initial state.
-    const ids = new Set<string>();
-    for (const [, ...args] of problem.init) for (const a of args) ids.add(a);
-    const names = demangle([...ids]);
-    for (const id of ids) this.entities.set(id, { id, name: names.get(id)!, type: this.types.get(id) ?? 'object' });
+    this.initial = { facts: problem.facts, negs: [] };
+    const changing = new Set<string>();
+    for (const a of this.domain.actions) for (const e of a.effects) changing.add(e.pred);
+    this.staticPreds = new Set<string>();
+    for (const f of problem.facts) {
+      const pred = this.parse(f).pred;
+      if (!changing.has(pred)) this.staticPreds.add(pred);
+    }
+    for (const [id, name] of problem.names) this.entities.set(id, { id, name, type: this.types.get(id) ?? 'object' });
   }
 
   /** Whether type `t` is `want` or below it (Fast Downward: every declared type is below "object"). */

@@ -9,7 +9,8 @@
  *                    patched wording); the grammar's task line is left as TASK_LINE (each game has its own)
  *   games.json       the 134 games of valid_unseen sorted by path: path (relative to json_2.1.1/), task
  *                    line, walkthrough; AgentBench's lists (standard, dev) and AgentBoard's order as indices
- *   problems/NNN.json  each game's PDDL problem (loaded when the game is played)
+ *   problems/NNN.json  each game's PDDL problem compiled (world.ts compileProblem: objects, sorted facts,
+ *                    goal, demangled names), loaded when the game is played; the text's sha256 names its source
  *   prompts.json     AgentBench's one-shot examples (alfworld_multiturn_plan_first.json) and AgentBoard's
  *                    prompt file (alfworld_base.json)
  *
@@ -20,6 +21,8 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { compileProblem } from '../world.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const shared = process.argv[2] ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
@@ -45,7 +48,8 @@ paths.forEach((path, i) => {
   if (i === 0) [domain, grammar] = [data.pddl_domain, shape];
   else if (data.pddl_domain !== domain || shape !== grammar) throw new Error(`${path}: its domain or grammar differs from the first game's`);
   games.push({ path, task: JSON.parse(`{${task}}`).rhs, walkthrough: data.walkthrough });
-  writeFileSync(join(here, 'problems', `${String(i).padStart(3, '0')}.json`), JSON.stringify({ problem: data.pddl_problem }) + '\n');
+  const sha256 = createHash('sha256').update(data.pddl_problem).digest('hex');
+  writeFileSync(join(here, 'problems', `${String(i).padStart(3, '0')}.json`), JSON.stringify({ source: `${path} pddl_problem sha256 ${sha256}`, ...compileProblem(data.pddl_problem) }) + '\n');
 });
 
 const index = (list: string) => {
