@@ -4,15 +4,15 @@
  *     test set) and `alfworld-dev-NN` (its dev list, 20), in the lists' order;
  *   - by AgentBoard's ALFWorld as `alfworld-NNN` (all 134, in TextWorld's order: the sorted files
  *     shuffled by numpy's RandomState(1234), data/build-data.ts).
- * Each game is the shared domain and grammar (data/logic.json) with its own task line and PDDL
+ * Each game is the shared domain and grammar (data/logic.json, stored read) with its own task line and PDDL
  * problem, compiled (data/problems/NNN.json, loaded when the game is first played).
  */
 import type { TaskInfo } from '../core/types.ts';
 import gameList from './data/games.json';
 import logic from './data/logic.json';
 import { World, type CompiledProblem } from './world.ts';
-import { parseAlfDomain, type AlfDomain } from './pddl.ts';
-import { parseSymbols, parseTwl2, type GameGrammar } from './grammar.ts';
+import { parseAlfDomain, type AlfAction, type AlfDomain } from './pddl.ts';
+import { parseSymbols, parseTwl2, type ActionText, type GameGrammar, type GrammarRule } from './grammar.ts';
 
 export type Protocol = 'agentbench' | 'agentboard';
 /** The grammar a game is played with: the original (what both benchmarks ran: "put X in/on Y") or ALFWorld 2.1.2's patched one ("move X to Y", help). */
@@ -89,15 +89,33 @@ export async function loadProblem(game: number): Promise<CompiledProblem> {
   return p;
 }
 
+/** The shared domain and grammar of a wording as data (Maps as entry lists), as data/logic.json stores them. */
+export interface CompiledLogic {
+  domain: { types: [string, string | null][]; actions: AlfAction[] };
+  grammar: { actions: [string, ActionText][]; rules: [string, GrammarRule[]][] };
+}
+
+/** Reads the shared domain and grammar of a wording from their text (data/build-data.ts stores the result in logic.json). */
+export function compileLogic(wording: Wording): CompiledLogic {
+  const domain = parseAlfDomain(wording === 'patched' ? logic.domain : originalDomain(logic.domain));
+  const grammar = parseTwl2(wording === 'patched' ? logic.grammar : originalGrammar(logic.grammar));
+  return {
+    domain: { types: [...domain.types], actions: domain.actions },
+    grammar: { actions: [...grammar.actions], rules: [...grammar.rules] },
+  };
+}
+
 const shared = new Map<Wording, { domain: AlfDomain; grammar: GameGrammar }>();
 
-/** The domain and grammar every game shares in a wording, read once (a game's own task line is set per game). */
+/** The domain and grammar every game shares in a wording, from their stored compiled form (a game's own task line is set per game). */
 export function sharedLogic(wording: Wording): { domain: AlfDomain; grammar: GameGrammar } {
   let l = shared.get(wording);
   if (!l) {
-    const domain = wording === 'patched' ? logic.domain : originalDomain(logic.domain);
-    const grammar = wording === 'patched' ? logic.grammar : originalGrammar(logic.grammar);
-    l = { domain: parseAlfDomain(domain), grammar: parseTwl2(grammar) };
+    const c = (logic as unknown as { compiled: Record<Wording, CompiledLogic> }).compiled[wording];
+    l = {
+      domain: { types: new Map(c.domain.types), actions: c.domain.actions },
+      grammar: { actions: new Map(c.grammar.actions), rules: new Map(c.grammar.rules) },
+    };
     shared.set(wording, l);
   }
   return l;

@@ -6,7 +6,8 @@
  *
  * Outputs:
  *   logic.json       the PDDL domain and the grammar every game shares, as shipped (ALFWorld 2.1.2's
- *                    patched wording); the grammar's task line is left as TASK_LINE (each game has its own)
+ *                    patched wording); the grammar's task line is left as TASK_LINE (each game has its own);
+ *                    `compiled`: both wordings read (games.ts compileLogic), so a page does not parse them
  *   games.json       the 134 games of valid_unseen sorted by path: path (relative to json_2.1.1/), task
  *                    line, walkthrough; AgentBench's lists (standard, dev) and AgentBoard's order as indices
  *   problems/NNN.json  each game's PDDL problem compiled (world.ts compileProblem: objects, sorted facts,
@@ -68,6 +69,9 @@ if (py.status !== 0) throw new Error(`python3 with numpy is needed for AgentBoar
 const agentboard = JSON.parse(py.stdout) as number[];
 
 writeFileSync(join(here, 'logic.json'), JSON.stringify({ domain, grammar }) + '\n');
+// compileLogic reads logic.json's text (just written): import it after the write.
+const { compileLogic } = await import('../games.ts');
+writeFileSync(join(here, 'logic.json'), JSON.stringify({ domain, grammar, compiled: { original: compileLogic('original'), patched: compileLogic('patched') } }) + '\n');
 writeFileSync(join(here, 'games.json'), JSON.stringify({ games, standard: index('standard.json'), dev: index('dev.json'), agentboard }, null, 1) + '\n');
 const agentbench = JSON.parse(readFileSync(join(shared, 'agentbench', 'alfworld', 'prompts', 'alfworld_multiturn_plan_first.json'), 'utf8'));
 const agentboardPrompt = JSON.parse(readFileSync(join(shared, 'agentboard', 'prompts', 'alfworld_base.json'), 'utf8'));

@@ -1,0 +1,27 @@
+/**
+ * data/logic.json stores the shared domain and grammar already read, for both wordings (a page's
+ * first reset then parses nothing): the stored form must be what reading the stored upstream text
+ * gives (games.ts compileLogic), so the engine plays exactly the files' rules and texts.
+ */
+import { describe, expect, it } from 'vitest';
+import logic from '../../envs/alfworld/data/logic.json';
+import { compileLogic, sharedLogic } from '../../envs/alfworld/games.ts';
+
+describe('ALFWorld shared logic stored compiled', () => {
+  for (const wording of ['original', 'patched'] as const) {
+    it(`${wording}: the stored form equals reading the text`, () => {
+      const read = compileLogic(wording);
+      expect((logic as unknown as { compiled: Record<string, unknown> }).compiled[wording]).toEqual(JSON.parse(JSON.stringify(read)));
+      const used = sharedLogic(wording);
+      expect([...used.domain.types]).toEqual(read.domain.types);
+      expect([...used.grammar.rules.keys()]).toEqual(read.grammar.rules.map(([k]) => k));
+      expect(used.grammar.actions.get('pickupobject')?.template).toBe('take {o} from {r}');
+      expect(used.grammar.actions.has('help')).toBe(wording === 'patched');
+    });
+  }
+  it('the original wording puts, the patched one moves', () => {
+    const put = (w: 'original' | 'patched') => sharedLogic(w).grammar.actions.get('putobject')?.template;
+    expect(put('original')).toBe('put {o} in/on {r}');
+    expect(put('patched')).toBe('move {o} to {r}');
+  });
+});
