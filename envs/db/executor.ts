@@ -96,6 +96,8 @@ export class GuardedExecutor implements SqlExecutor {
   private broken: string | null = null;
   private closed = false;
   private restartCount = 0;
+  /** The table's hash as the last open returned it, while no statement has run since (a reset then asks no second time). */
+  private openHash: string | null = null;
   private readonly timeoutMs: number;
   private readonly openTimeoutMs: number;
   private readonly replayTimeoutMs: number;
@@ -133,6 +135,7 @@ export class GuardedExecutor implements SqlExecutor {
   /** Opens the database in `host`; the error text, or null. */
   private async openHost(host: DbHost): Promise<string | null> {
     const r = await race(host.request({ op: 'open', setup: this.setup }), this.openTimeoutMs);
+    if (r.kind === 'done' && r.value.ok) this.openHash = this.log.length === 0 ? (r.value.hash ?? null) : null;
     if (r.kind === 'done') return r.value.ok ? null : `the database could not be created: ${r.value.error}`;
     if (r.kind === 'failed') return `the database could not be created: ${r.error}`;
     return `the database was not ready after ${seconds(this.openTimeoutMs)}`;
@@ -174,6 +177,7 @@ export class GuardedExecutor implements SqlExecutor {
     if (signal?.aborted) throw abortError();
     await this.rebuilding;
     if (this.broken) return this.brokenOutcome();
+    this.openHash = null;
     const r = await race(this.host.request({ op: 'exec', sql }), this.timeoutMs, signal);
     if (r.kind === 'done' && r.value.ok && r.value.outcome && !signal?.aborted) {
       this.log.push(sql);
@@ -204,6 +208,7 @@ export class GuardedExecutor implements SqlExecutor {
     if (this.closed) throw new Error('the database was closed');
     await this.rebuilding;
     if (this.broken) return `The database is unavailable: ${this.broken}`;
+    if (this.openHash !== null) return this.openHash;
     const r = await race(this.host.request({ op: 'hash' }), this.replayTimeoutMs);
     if (r.kind === 'done' && r.value.ok && r.value.hash !== undefined) return r.value.hash;
     return 'the table hash could not be computed';

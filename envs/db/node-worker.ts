@@ -12,7 +12,7 @@ const port = parentPort;
 if (!port) throw new Error('node-worker.ts must run in a worker thread');
 const { give, sql } = sqlWhenGiven(loadNodeSqlJs);
 serveChannel(
-  createDbService(() => sql),
+  createDbService(() => sql, { warm: true }),
   (handler) =>
     port.on('message', (message: WireRequest | WasmMessage) => {
       if (isWasmMessage(message)) give(message);

@@ -23,7 +23,7 @@ const scope = self as unknown as WorkerScope;
 const { give, sql } = sqlWhenGiven(() => initSqlJs({ locateFile: () => wasmUrl }));
 
 serveChannel(
-  createDbService(() => sql),
+  createDbService(() => sql, { warm: true }),
   (handler) =>
     scope.addEventListener('message', (event) => {
       if (isWasmMessage(event.data)) give(event.data);

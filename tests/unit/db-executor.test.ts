@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { GuardedExecutor, inProcessHost, loadNodeSqlJs, setDbExecutorFactory } from '../../envs/db/executor.ts';
-import type { DbHost, HostRequest } from '../../envs/db/service.ts';
+import { createDbService, type DbHost, type HostRequest } from '../../envs/db/service.ts';
 import { DB_ROWS, setupFor } from '../../envs/db/tasks.ts';
 import { nodeWorkerExecutorFactory, nodeWorkerHost } from '../../envs/db/node.ts';
 import { db, type DbState } from '../../envs/db/index.ts';
@@ -108,6 +108,38 @@ describe('db runaway-statement guard', () => {
     expect(out.text).toMatch(/^The database is unavailable: the database could not be created: no memory\./);
     expect((await ex.exec('SELECT 1')).text).toMatch(/^The database is unavailable/);
     ex.close();
+  });
+
+  it('takes the table hash of a fresh database from its open (one request at reset), and asks again after a statement', async () => {
+    const hosts = fakeHosts();
+    const ex = await GuardedExecutor.open(hosts.make, SETUP);
+    const atOpen = await ex.hash();
+    const other = await GuardedExecutor.open(hosts.make, SETUP);
+    await other.exec('SELECT 1');
+    // The same table hashed by the host's own 'hash' request (asked after a statement that changed nothing).
+    expect(await other.hash()).toBe(atOpen);
+    expect(hosts.created[0].requests.map((r) => r.op)).toEqual(['open']);
+    expect(hosts.created[1].requests.map((r) => r.op)).toEqual(['open', 'exec', 'hash']);
+    await ex.exec(`UPDATE ${TABLE} SET Title = 'changed'`);
+    expect(await ex.hash()).not.toBe(atOpen);
+    expect(hosts.created[0].requests.map((r) => r.op)).toEqual(['open', 'exec', 'hash']);
+    ex.close();
+    other.close();
+  });
+
+  it('a worker\'s service that warmed up before its first request answers as one that did not', async () => {
+    const warmed = createDbService(loadNodeSqlJs, { warm: true });
+    await loadNodeSqlJs();
+    await sleep(50); // the warm-up runs on its own task once sql.js is ready
+    const cold = createDbService(loadNodeSqlJs);
+    const script: HostRequest[] = [
+      { op: 'open', setup: SETUP },
+      { op: 'exec', sql: `SELECT COUNT(*) FROM ${TABLE}` },
+      { op: 'exec', sql: 'SELECT * FROM warm_up' },
+      { op: 'exec', sql: `UPDATE ${TABLE} SET Title = 'x' WHERE Title IS NULL` },
+      { op: 'hash' },
+    ];
+    for (const req of script) expect(await warmed(req)).toEqual(await cold(req));
   });
 
   it('fails to open when the host cannot create the database', async () => {
