@@ -188,6 +188,19 @@ describe('AgentBench prompt', () => {
     expect(agentbenchSegments('x = 1;\n')).toBe(4);
     expect(agentbenchSegments('ls -1 /etc | wc -l')).toBe(9);
     expect(agentbenchSegments('Straße')).toBe(1);
+    // Outside ASCII: values printed by AgentBench's own Session._calc_segments (src/server/task.py at
+    // 41e6807, lines 85-108) run with python3 here.
+    const upstream: [string, number][] = [
+      ['日本語のテキストです。', 3],
+      ['emoji 😀😀 ok', 4],
+      ['𝐀𝐁𝐂𝐃𝐄𝐅𝐆𝐇 x', 3],
+      ['tab\there\r\n', 4],
+      ['ǅungla Ωmega ñandú', 3],
+      ['a\ud800b', 3],
+      ['ＡＢＣ１２３', 4],
+      ['x'.repeat(20) + '\u00aa', 3],
+    ];
+    for (const [text, n] of upstream) expect(agentbenchSegments(text), text).toBe(n);
   });
 
   it('alternates agent replies and observations after the instruction', () => {

@@ -31,10 +31,21 @@ const LETTER = /\p{L}/u;
  * (Unicode categories L*), matched here with \p{L}.
  */
 export function agentbenchSegments(text: string): number {
+  // By character codes, ASCII without a pattern test (the count runs over the whole conversation before every request).
   let segments = 0;
   let run = 0;
-  for (const ch of text) {
-    if (LETTER.test(ch)) {
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    let letter: boolean;
+    if (c < 128) {
+      const lower = c | 32;
+      letter = lower >= 97 && lower <= 122;
+    } else {
+      c = text.codePointAt(i)!;
+      if (c > 0xffff) i++;
+      letter = LETTER.test(String.fromCodePoint(c));
+    }
+    if (letter) {
       run++;
       if (run === 7) {
         segments++;
@@ -45,7 +56,7 @@ export function agentbenchSegments(text: string): number {
         segments++;
         run = 0;
       }
-      if (ch !== ' ' && ch !== '\n') segments++;
+      if (c !== 32 && c !== 10) segments++;
     }
   }
   return run > 0 ? segments + 1 : segments;
