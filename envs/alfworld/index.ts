@@ -26,6 +26,7 @@ import {
 } from './protocol.ts';
 import { planFrom } from './planner.ts';
 import type { WorldState } from './world.ts';
+import { warmUpOnce } from './warmup.ts';
 import prompts from './data/prompts.json';
 
 export { TASKS, type AlfTask } from './games.ts';
@@ -103,6 +104,7 @@ async function reset(task: AlfTask): Promise<Init<AlfState>> {
     seen: [],
   };
   const observation = task.protocol === 'agentbench' ? 'Here is your task. ' + body + availableActions(state.admissible) : body.split('\n')[0];
+  warmUpOnce(world, start);
   return { state, observation, score: 0 };
 }
 
