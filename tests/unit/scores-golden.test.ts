@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { computeScores, episodePoints, toCsv } from '../../runtime/scores/index.ts';
+import { computeScores, episodeFacts, episodePoints, scoreFacts, toCsv } from '../../runtime/scores/index.ts';
 import { testTaskInfo } from './scores-episodes.ts';
 import { goldenRecords, GOLDEN_OPTIONS, sha256 } from './scores-golden.ts';
 
@@ -24,6 +24,15 @@ describe('scores golden figures', { timeout: 60_000 }, () => {
       expect(sha256(csv)).toBe(golden[name].csv);
       expect(sha256(JSON.stringify(report))).toBe(golden[name].report);
       expect(sha256(JSON.stringify(episodePoints(records, options)))).toBe(golden[name].points);
+    });
+
+    it(`scoreFacts on the episodes' facts, as the scores view scores (${name})`, () => {
+      const options = { ...o, taskInfo: testTaskInfo };
+      // Reversed: the figures must not depend on the order episodes arrive in.
+      const { report, points } = scoreFacts(records.map(episodeFacts).reverse(), options);
+      expect(sha256(toCsv(report))).toBe(golden[name].csv);
+      expect(sha256(JSON.stringify(report))).toBe(golden[name].report);
+      expect(sha256(JSON.stringify(points))).toBe(golden[name].points);
     });
   }
 });
