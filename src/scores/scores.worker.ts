@@ -128,7 +128,9 @@ async function handle(m: ToWorker): Promise<void> {
   const chosen = records.filter((r) => matches(r.header, m.filter));
   const options = { taskInfo, excluded, humanSource: m.humanSource, firstAttemptOnly: m.firstAttemptOnly, resamples: m.resamples, seed: m.seed };
   const { report, points } = scoreFacts(chosen.map((r) => r.facts), options);
-  post({ type: 'report', id: m.id, report, points, csv: toCsv(report), episodes: chosen.length, ms: performance.now() - t0 });
+  post({ type: 'report', id: m.id, report, csv: toCsv(report), episodes: chosen.length, ms: performance.now() - t0 });
+  const SLICE = 2000;
+  for (let i = 0; i === 0 || i < points.length; i += SLICE) post({ type: 'points', id: m.id, points: points.slice(i, i + SLICE), last: i + SLICE >= points.length });
 }
 
 /**
