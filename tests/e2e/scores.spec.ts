@@ -177,7 +177,7 @@ test('a study filter: only the episodes recorded in the study chosen are scored'
   await expect(sp).toBeVisible({ timeout: 30_000 });
   const study = page.getByRole('combobox', { name: 'Study' });
   await expect(study.getByRole('option')).toHaveText(['All studies and free play', 'Main study (main-2)', 'Pilot study (pilot-1)']);
-  await expect(sp.getByRole('row', { name: /^person bob / })).toBeVisible();
+  await expect(sp.getByRole('row', { name: /^person bob 36\.00/ })).toBeVisible();
 
   await study.selectOption({ label: 'Pilot study (pilot-1)' });
   await expect(page.getByTestId('scores-summary')).toContainText('4 episode(s) scored of 4 chosen (study Pilot study)');
@@ -201,7 +201,7 @@ test('a study filter: only the episodes recorded in the study chosen are scored'
 
   // Back to all: bob counts again.
   await study.selectOption({ label: 'All studies and free play' });
-  await expect(sp.getByRole('row', { name: /^person bob / })).toBeVisible();
+  await expect(sp.getByRole('row', { name: /^person bob 36\.00/ })).toBeVisible();
   await expect(page.getByTestId('scores-summary')).toContainText('(all episodes)');
 });
 
