@@ -16,15 +16,19 @@ import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 import { facetsOf, matches } from './selection.ts';
 import { slimEpisode, type SlimEpisode } from './readEpisodes.ts';
 import { readInPool } from './filePool.ts';
-import { envIds, registerEnv } from '../../envs/index.ts';
+import { registerEnv } from '../../envs/index.ts';
 import extraEnvs from 'virtual:extra-envs';
 
 // The same environments as the page (vite.config.ts extraEnvs), so their episodes score here too.
 for (const line of extraEnvs) registerEnv(line);
 
 let records: SlimEpisode[] = [];
-/** Every environment of the catalogue, to start loading before a file says which it needs. */
-const CATALOGUE_HINT = () => envIds().map((env) => ({ header: { env } }));
+/** The environments the first lines of the files name (a hint: loaded while the rest is parsed). */
+async function envsNamedIn(files: readonly File[]): Promise<{ header: { env: string } }[]> {
+  const heads = await Promise.all(files.map((f) => f.slice(0, 256_000).text()));
+  const named = new Set(heads.flatMap((h) => [...h.matchAll(/"env"\s*:\s*"([^"\\]+)"/g)].map((x) => x[1])));
+  return [...named].map((env) => ({ header: { env } }));
+}
 let taskInfo: TaskInfoFn | null = null;
 /** Episode ids a researcher excluded (studies view), read with the store's episodes. */
 let excluded = new Set<string>();
@@ -111,9 +115,8 @@ async function handle(m: ToWorker): Promise<void> {
       records = whole.map(slimEpisode);
     } else {
       progress(m.id, 'parsing', 0, 1);
-      // The catalogue loads while the files are parsed (the environments an export names are
-      // known only after, but loading all of them costs less than waiting).
-      const catalogue = catalogueTaskInfo(CATALOGUE_HINT());
+      // The environments the files' first lines name load while the files are parsed.
+      const catalogue = catalogueTaskInfo(await envsNamedIn(m.files));
       ({ records, duplicates } = await readFiles(m.id, m.files));
       await catalogue;
       excluded = new Set();
