@@ -77,12 +77,12 @@ function laterAttempts(facts: readonly EpisodeFacts[]): Set<string> {
 }
 
 /** The episodes that count (with each one's task and groups), and those left out with why. */
-function selectEpisodes(records: readonly EpisodeRecord[], options: ScoreOptions): { scored: Scored[]; skipped: ScoreReport['skipped'] } {
+function selectEpisodes(all: readonly EpisodeFacts[], options: ScoreOptions): { scored: Scored[]; skipped: ScoreReport['skipped'] } {
   const skipped: ScoreReport['skipped'] = [];
   const kept: EpisodeFacts[] = [];
   // Episode id order: the bootstrap draws by position, so the same episodes must give the same
   // intervals however they arrive (a file's order, the store's newest-first, two exports merged).
-  const facts = records.map(episodeFacts).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const facts = [...all].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const f of facts) {
     const reason = skipReason(f, options);
     if (reason) skipped.push({ id: f.id, reason });
@@ -99,6 +99,19 @@ function selectEpisodes(records: readonly EpisodeRecord[], options: ScoreOptions
 
 /** Every benchmark's table for these episodes. */
 export function computeScores(records: readonly EpisodeRecord[], options: ScoreOptions): ScoreReport {
+  return reportOf(selectEpisodes(records.map(episodeFacts), options), options);
+}
+
+/**
+ * The report and the per-episode points from episodes' facts (the scores view keeps facts, not
+ * whole episodes), selecting once: the same figures as computeScores and episodePoints.
+ */
+export function scoreFacts(facts: readonly EpisodeFacts[], options: ScoreOptions): { report: ScoreReport; points: EpisodePoint[] } {
+  const selected = selectEpisodes(facts, options);
+  return { report: reportOf(selected, options), points: pointsOf(selected.scored) };
+}
+
+function reportOf({ scored, skipped }: { scored: Scored[]; skipped: ScoreReport['skipped'] }, options: ScoreOptions): ScoreReport {
   const boot: BootstrapOptions = {
     seed: options.seed ?? DEFAULT_BOOTSTRAP.seed,
     resamples: options.resamples ?? DEFAULT_BOOTSTRAP.resamples,
@@ -106,7 +119,6 @@ export function computeScores(records: readonly EpisodeRecord[], options: ScoreO
   };
   const humanSource = options.humanSource ?? 'published';
   const firstAttemptOnly = options.firstAttemptOnly ?? false;
-  const { scored, skipped } = selectEpisodes(records, options);
 
   const summaries = new Map<string, GroupSummary>();
   for (const e of scored) {
@@ -167,7 +179,11 @@ export interface EpisodePoint {
 
 /** The episodes computeScores counts, one point each, with the same selection (practice, exclusions, attempts). */
 export function episodePoints(records: readonly EpisodeRecord[], options: ScoreOptions): EpisodePoint[] {
-  return selectEpisodes(records, options).scored.map(({ facts: f, meta, groups }) => {
+  return pointsOf(selectEpisodes(records.map(episodeFacts), options).scored);
+}
+
+function pointsOf(scored: readonly Scored[]): EpisodePoint[] {
+  return scored.map(({ facts: f, meta, groups }) => {
     const point: EpisodePoint = {
       id: f.id,
       benchmark: meta.suiteName,

@@ -1,32 +1,52 @@
 /** The scores view's side of the worker: one request at a time per kind, replies as promises, progress as a callback. */
+import type { EpisodePoint } from '../../runtime/scores/index.ts';
 import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 
 type Reply<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
+/** A report as the page gets it: the tables at once, the charts' points when all have come. */
+export type ReportReply = Reply<'report'> & { points: Promise<EpisodePoint[]> };
 // Distributive Omit, so each message variant keeps its own fields.
 type Request = ToWorker extends infer M ? (M extends ToWorker ? Omit<M, 'id'> : never) : never;
 
 export interface ScoresWorker {
   load(req: Extract<Request, { type: 'load' }>): Promise<Reply<'loaded'>>;
-  compute(req: Extract<Request, { type: 'compute' }>): Promise<Reply<'report'>>;
+  compute(req: Extract<Request, { type: 'compute' }>): Promise<ReportReply>;
   terminate(): void;
 }
 
 export function scoresWorker(onProgress: (phase: Phase, done: number, total: number) => void): ScoresWorker {
   const worker = new Worker(new URL('./scores.worker.ts', import.meta.url), { type: 'module' });
   const pending = new Map<number, { resolve(m: FromWorker): void; reject(e: Error): void }>();
+  /** Points still arriving for a report already given to the page. */
+  const points = new Map<number, { list: EpisodePoint[]; resolve(p: EpisodePoint[]): void; reject(e: Error): void }>();
   let next = 1;
   worker.onmessage = (e: MessageEvent<FromWorker>) => {
     const m = e.data;
+    if (m.type === 'points') {
+      const q = points.get(m.id);
+      if (!q) return;
+      for (const x of m.points) q.list.push(x);
+      if (m.last) {
+        points.delete(m.id);
+        q.resolve(q.list);
+      }
+      return;
+    }
     const p = pending.get(m.id);
     if (!p) return; // a request superseded by a newer one
     if (m.type === 'progress') return onProgress(m.phase, m.done, m.total);
     pending.delete(m.id);
     if (m.type === 'error') p.reject(new Error(m.message));
-    else p.resolve(m);
+    else if (m.type === 'report') {
+      const list: EpisodePoint[] = [];
+      const reply: ReportReply = { ...m, points: new Promise((resolve, reject) => points.set(m.id, { list, resolve, reject })) };
+      p.resolve(reply);
+    } else p.resolve(m);
   };
   worker.onerror = (e) => {
-    for (const p of pending.values()) p.reject(new Error(`The scoring worker failed: ${e.message}`));
+    for (const p of [...pending.values(), ...points.values()]) p.reject(new Error(`The scoring worker failed: ${e.message}`));
     pending.clear();
+    points.clear();
   };
   function send<T extends FromWorker['type']>(req: Request): Promise<Reply<T>> {
     const id = next++;
@@ -37,7 +57,7 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
   }
   return {
     load: (req) => send<'loaded'>(req),
-    compute: (req) => send<'report'>(req),
+    compute: (req) => send<'report'>(req) as Promise<ReportReply>,
     terminate: () => worker.terminate(),
   };
 }

@@ -13,5 +13,8 @@ export type Phase = 'reading' | 'parsing' | 'loading environments' | 'scoring';
 export type FromWorker =
   | { type: 'progress'; id: number; phase: Phase; done: number; total: number }
   | { type: 'loaded'; id: number; facets: Facets; ms: number; duplicates: number }
-  | { type: 'report'; id: number; report: ScoreReport; points: EpisodePoint[]; csv: string; episodes: number; ms: number }
+  // The tables' report first; the charts' points (one per episode) follow in slices, so no single
+  // message takes the page long to receive.
+  | { type: 'report'; id: number; report: ScoreReport; csv: string; episodes: number; ms: number }
+  | { type: 'points'; id: number; points: EpisodePoint[]; last: boolean }
   | { type: 'error'; id: number; message: string };

@@ -1,25 +1,34 @@
 /**
  * The scores view's computing thread: reads the episodes (this browser's store, or files the
- * user picked), filters them and runs the scoring module, so 10,000 episodes never block the
- * page. Holds the loaded episodes between requests; every reply names its request id.
+ * user picked, parsed in a pool of workers: filePool.ts), filters them and runs the scoring
+ * module, so 10,000 episodes never block the page. Holds the loaded episodes between requests,
+ * slim (the filter's header fields and the facts scoring reads); every reply names its request id.
  */
-import { parseExportFile, toJsonl } from '../../runtime/jsonl.ts';
+import { toJsonl } from '../../runtime/jsonl.ts';
 import { detectLogKind, readLog } from '../../runtime/importers/index.ts';
 import type { EpisodeRecord, StepRecord } from '../../runtime/records.ts';
-import { computeScores, episodePoints, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
+import { scoreFacts, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
 import { catalogueTaskInfo } from '../../runtime/taskInfo.ts';
 import { excludedEpisodeIds } from '../../runtime/studies/clean.ts';
 import { listExclusions } from '../studies/studyDb.ts';
 import { openDatabase } from '../store/db.ts';
 import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 import { facetsOf, matches } from './selection.ts';
+import { slimEpisode, type SlimEpisode } from './readEpisodes.ts';
+import { readInPool } from './filePool.ts';
 import { registerEnv } from '../../envs/index.ts';
 import extraEnvs from 'virtual:extra-envs';
 
 // The same environments as the page (vite.config.ts extraEnvs), so their episodes score here too.
 for (const line of extraEnvs) registerEnv(line);
 
-let records: EpisodeRecord[] = [];
+let records: SlimEpisode[] = [];
+/** The environments the first lines of the files name (a hint: loaded while the rest is parsed). */
+async function envsNamedIn(files: readonly File[]): Promise<{ header: { env: string } }[]> {
+  const heads = await Promise.all(files.map((f) => f.slice(0, 256_000).text()));
+  const named = new Set(heads.flatMap((h) => [...h.matchAll(/"env"\s*:\s*"([^"\\]+)"/g)].map((x) => x[1])));
+  return [...named].map((env) => ({ header: { env } }));
+}
 let taskInfo: TaskInfoFn | null = null;
 /** Episode ids a researcher excluded (studies view), read with the store's episodes. */
 let excluded = new Set<string>();
@@ -58,49 +67,39 @@ async function readStore(id: number): Promise<EpisodeRecord[]> {
   }
 }
 
-/** A benchmark's own log (AgentBoard logs/{task}.jsonl, AgentBench runs.jsonl) as export lines; an export as it is. */
-async function asExport(text: string, name: string): Promise<string> {
-  const kind = detectLogKind(text);
-  if (kind !== 'agentboard' && kind !== 'agentbench') return text;
+/**
+ * A benchmark's own log (AgentBoard logs/{task}.jsonl, AgentBench runs.jsonl) as export lines;
+ * an export as it is. Told apart by the file's head (detectLogKind reads at most 200,000
+ * characters: 800 kB hold them however they are encoded), so an export is never read whole here.
+ */
+async function asExport(file: File): Promise<Blob> {
+  const kind = detectLogKind(await file.slice(0, 800_000).text());
+  if (kind !== 'agentboard' && kind !== 'agentbench') return file;
   try {
-    return toJsonl((await readLog(text, name)).episodes);
+    return new Blob([toJsonl((await readLog(await file.text(), file.name)).episodes)]);
   } catch (e) {
-    throw new Error(`${name}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`${file.name}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
 /**
  * Episodes from export files, each line checked as an import checks it (format, version 1
- * migration, schema). Read line by line: a file to score is not stored, so the import size
- * limit does not apply, and progress can be shown. The same episode twice counts once.
+ * migration, schema). A file to score is not stored, so the import size limit does not apply,
+ * and progress can be shown. The same episode twice counts once.
  */
-function readFiles(id: number, files: { name: string; text: string }[]): { records: EpisodeRecord[]; duplicates: number } {
-  const out: EpisodeRecord[] = [];
+async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpisode[]; duplicates: number }> {
+  const blobs = await Promise.all(files.map(async (f) => ({ name: f.name, blob: await asExport(f) })));
+  const perFile = await readInPool(blobs, (done, total) => progress(id, 'parsing', done, total));
+  const out: SlimEpisode[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
-  const lines = files.map((f) => f.text.replace(/^\uFEFF/, '').split('\n'));
-  const total = lines.reduce((a, l) => a + l.length, 0);
-  let done = 0;
-  files.forEach((f, k) => {
-    lines[k].forEach((raw, i) => {
-      if (++done % 500 === 0) progress(id, 'parsing', done, total);
-      if (raw.trim() === '') return;
-      let record: EpisodeRecord | undefined;
-      try {
-        // An imported task file kept in an export (runtime/taskFiles.ts) is not an episode: passed by.
-        [record] = parseExportFile(raw).episodes;
-      } catch (e) {
-        const message = e instanceof Error ? e.message.replace(/^Line \d+: /, '') : String(e);
-        throw new Error(`${f.name}, line ${i + 1}: ${message}`);
-      }
-      if (!record) return;
-      if (seen.has(record.header.id)) duplicates++;
-      else {
-        seen.add(record.header.id);
-        out.push(record);
-      }
-    });
-  });
+  for (const record of perFile.flat()) {
+    if (seen.has(record.header.id)) duplicates++;
+    else {
+      seen.add(record.header.id);
+      out.push(record);
+    }
+  }
   if (out.length === 0) throw new Error(`${files.map((f) => f.name).join(', ')}: no episodes.`);
   return { records: out, duplicates };
 }
@@ -110,14 +109,16 @@ async function handle(m: ToWorker): Promise<void> {
   if (m.type === 'load') {
     let duplicates = 0;
     if (m.source === 'store') {
-      records = await readStore(m.id);
+      const whole = await readStore(m.id);
       // The researcher's exclusions (studies) apply to what this browser stored.
-      excluded = excludedEpisodeIds(records, await listExclusions());
-    }
-    else {
+      excluded = excludedEpisodeIds(whole, await listExclusions());
+      records = whole.map(slimEpisode);
+    } else {
       progress(m.id, 'parsing', 0, 1);
-      const texts = await Promise.all(m.files.map(async (f) => ({ name: f.name, text: await asExport(await f.text(), f.name) })));
-      ({ records, duplicates } = readFiles(m.id, texts));
+      // The environments the files' first lines name load while the files are parsed.
+      const catalogue = catalogueTaskInfo(await envsNamedIn(m.files));
+      ({ records, duplicates } = await readFiles(m.id, m.files));
+      await catalogue;
       excluded = new Set();
     }
     progress(m.id, 'loading environments', 0, 1);
@@ -129,9 +130,10 @@ async function handle(m: ToWorker): Promise<void> {
   progress(m.id, 'scoring', 0, 1);
   const chosen = records.filter((r) => matches(r.header, m.filter));
   const options = { taskInfo, excluded, humanSource: m.humanSource, firstAttemptOnly: m.firstAttemptOnly, resamples: m.resamples, seed: m.seed };
-  const report = computeScores(chosen, options);
-  const points = episodePoints(chosen, options);
-  post({ type: 'report', id: m.id, report, points, csv: toCsv(report), episodes: chosen.length, ms: performance.now() - t0 });
+  const { report, points } = scoreFacts(chosen.map((r) => r.facts), options);
+  post({ type: 'report', id: m.id, report, csv: toCsv(report), episodes: chosen.length, ms: performance.now() - t0 });
+  const SLICE = 2000;
+  for (let i = 0; i === 0 || i < points.length; i += SLICE) post({ type: 'points', id: m.id, points: points.slice(i, i + SLICE), last: i + SLICE >= points.length });
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
  * Which episodes the scores view scores: the filter (environment, task, who played, model,
- * participant, dates) and the choices it offers (facets of the loaded episodes). Pure, so the
- * Web Worker and unit tests share it.
+ * participant, study, dates) and the choices it offers (facets of the loaded episodes). Pure, so
+ * the Web Worker and unit tests share it.
  */
-import type { EpisodeHeader, EpisodeRecord } from '../../runtime/records.ts';
+import type { EpisodeHeader } from '../../runtime/records.ts';
+
+/** The header fields the filter reads: a whole header has them, and so does the worker's slim copy. */
+export type FilterFields = Pick<EpisodeHeader, 'env' | 'task' | 'driver' | 'startedAt' | 'participant'> & { study?: { id: string; title: string } };
 
 export type PlayerKind = 'human' | 'model' | 'random' | 'oracle' | 'script';
 
@@ -15,6 +18,8 @@ export interface EpisodeFilter {
   kinds: PlayerKind[];
   models: string[];
   participants: string[];
+  /** A study's id (header.study.id): only the episodes recorded in it; absent = any. */
+  study?: string;
   /** Inclusive day bounds, YYYY-MM-DD, on the episode's start (UTC). */
   from?: string;
   to?: string;
@@ -29,16 +34,18 @@ export interface Facets {
   kinds: PlayerKind[];
   models: string[];
   participants: string[];
+  /** The studies episodes were recorded in, by title. */
+  studies: { id: string; title: string }[];
   /** First and last start day (YYYY-MM-DD), or null without episodes. */
   days: [string, string] | null;
 }
 
 /** The kind of player an episode counts for, as the scores module groups it (its main driver). */
-export function playerKind(h: EpisodeHeader): PlayerKind {
+export function playerKind(h: FilterFields): PlayerKind {
   return h.driver.kind as PlayerKind;
 }
 
-function participantOf(h: EpisodeHeader): string | undefined {
+function participantOf(h: FilterFields): string | undefined {
   const p = (h as { participant?: unknown }).participant;
   return typeof p === 'string' ? p : undefined;
 }
@@ -46,12 +53,13 @@ function participantOf(h: EpisodeHeader): string | undefined {
 const day = (iso: string) => iso.slice(0, 10);
 const sorted = (s: Set<string>) => [...s].sort((a, b) => a.localeCompare(b));
 
-export function facetsOf(records: readonly EpisodeRecord[]): Facets {
+export function facetsOf(records: readonly { header: FilterFields }[]): Facets {
   const envs = new Set<string>();
   const tasks = new Set<string>();
   const kinds = new Set<string>();
   const models = new Set<string>();
   const participants = new Set<string>();
+  const studies = new Map<string, string>();
   let first: string | null = null;
   let last: string | null = null;
   for (const { header: h } of records) {
@@ -61,6 +69,7 @@ export function facetsOf(records: readonly EpisodeRecord[]): Facets {
     if (h.driver.kind === 'model' && h.driver.name) models.add(h.driver.name);
     const p = participantOf(h);
     if (p !== undefined) participants.add(p);
+    if (h.study && !studies.has(h.study.id)) studies.set(h.study.id, h.study.title);
     const d = day(h.startedAt);
     if (first === null || d < first) first = d;
     if (last === null || d > last) last = d;
@@ -72,12 +81,13 @@ export function facetsOf(records: readonly EpisodeRecord[]): Facets {
     kinds: sorted(kinds) as PlayerKind[],
     models: sorted(models),
     participants: sorted(participants),
+    studies: [...studies].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id)),
     days: first && last ? [first, last] : null,
   };
 }
 
 /** Whether an episode passes the filter. */
-export function matches(h: EpisodeHeader, f: EpisodeFilter): boolean {
+export function matches(h: FilterFields, f: EpisodeFilter): boolean {
   if (f.envs.length && !f.envs.includes(h.env)) return false;
   if (f.tasks.length && !f.tasks.includes(`${h.env}/${h.task}`)) return false;
   if (f.kinds.length && !f.kinds.includes(playerKind(h))) return false;
@@ -86,20 +96,22 @@ export function matches(h: EpisodeHeader, f: EpisodeFilter): boolean {
     const p = participantOf(h);
     if (p === undefined || !f.participants.includes(p)) return false;
   }
+  if (f.study !== undefined && h.study?.id !== f.study) return false;
   const d = day(h.startedAt);
   if (f.from && d < f.from) return false;
   if (f.to && d > f.to) return false;
   return true;
 }
 
-/** A short description of the filter for captions and file names ("all episodes" without one). */
-export function describeFilter(f: EpisodeFilter): string {
+/** A short description of the filter for captions and file names ("all episodes" without one); `studyTitle` names the study. */
+export function describeFilter(f: EpisodeFilter, studyTitle?: string): string {
   const parts: string[] = [];
   if (f.envs.length) parts.push(`env ${f.envs.join(', ')}`);
   if (f.tasks.length) parts.push(`task ${f.tasks.join(', ')}`);
   if (f.kinds.length) parts.push(`player ${f.kinds.join(', ')}`);
   if (f.models.length) parts.push(`model ${f.models.join(', ')}`);
   if (f.participants.length) parts.push(`participant ${f.participants.join(', ')}`);
+  if (f.study !== undefined) parts.push(`study ${studyTitle ?? f.study}`);
   if (f.from || f.to) parts.push(`${f.from ?? '…'} to ${f.to ?? '…'}`);
   return parts.length ? parts.join('; ') : 'all episodes';
 }

@@ -4,7 +4,7 @@
  * and checked; the CSV is byte for byte what the CLI's `scores --csv` prints for the same file.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,7 +76,9 @@ test('imported mixed episodes: the SmartPlay table with published rows, the huma
   // Switch to the recorded human baseline: the pooled humans normalise to 1 on every game.
   await page.getByRole('radio', { name: 'our recorded human episodes' }).check();
   await expect(page.getByTestId('human-baseline')).toContainText('human baseline: our recorded human episodes');
-  await expect(sp.getByRole('row', { name: /^humans \(pooled\) 38\.50 \[36\.00, 41\.00\] n=2 1\.00 \[1\.00, 1\.00\] n=2 34\.00/ })).toBeVisible();
+  // Two episodes: their intervals say they rest on too few.
+  await expect(sp.getByRole('row', { name: /^humans \(pooled\) 38\.50 \[36\.00, 41\.00\] n=2 too few 1\.00 \[1\.00, 1\.00\] n=2 too few 34\.00/ })).toBeVisible();
+  await expect(sp.getByText('too few').first()).toHaveAttribute('title', 'n = 2: too few episodes for a 95% interval to mean much');
   const recorded = await download(page, () => page.getByRole('button', { name: 'Download all figures (CSV)' }).click());
   expect(await readFile(recorded.path, 'utf8')).toBe(cli(['scores', file, '--csv', '--human', 'recorded']));
 
@@ -156,6 +158,51 @@ test('a game from no paper scores as itself, and an AgentBoard log scores as Age
   await expect(board).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('scores-summary')).toContainText('12 episode(s) scored');
   await screensAt(page, 'scores-agentboard-log', 'table-agentboard');
+});
+
+test('a study filter: only the episodes recorded in the study chosen are scored', async ({ page }) => {
+  test.setTimeout(90_000);
+  // The mixed file with ann's episodes recorded in one study and bob's in another; models and policies in none.
+  const studies = join(dir, 'studies.jsonl');
+  const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  for (const l of lines) {
+    const p = l.header.participant;
+    if (p === 'ann') l.header.study = { id: 'pilot-1', title: 'Pilot study', position: 1, of: 4 };
+    if (p === 'bob') l.header.study = { id: 'main-2', title: 'Main study', position: 1, of: 4 };
+  }
+  writeFileSync(studies, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  await page.goto('/#/scores');
+  await page.getByTestId('scores-file').setInputFiles(studies);
+  const sp = page.getByTestId('table-smartplay');
+  await expect(sp).toBeVisible({ timeout: 30_000 });
+  const study = page.getByRole('combobox', { name: 'Study' });
+  await expect(study.getByRole('option')).toHaveText(['All studies and free play', 'Main study (main-2)', 'Pilot study (pilot-1)']);
+  await expect(sp.getByRole('row', { name: /^person bob 36\.00/ })).toBeVisible();
+
+  await study.selectOption({ label: 'Pilot study (pilot-1)' });
+  await expect(page.getByTestId('scores-summary')).toContainText('4 episode(s) scored of 4 chosen (study Pilot study)');
+  await expect(sp.getByRole('row', { name: /^person ann 41\.00/ })).toBeVisible();
+  await expect(sp.getByRole('row', { name: /^person bob / })).toHaveCount(0);
+  await expect(sp.getByRole('row', { name: /^oracle / })).toHaveCount(0);
+  // One episode per figure: the interval is a single point, marked; the pooled humans' row is ann's alone.
+  await expect(sp.getByRole('row', { name: /^humans \(pooled\) 41\.00 \[41\.00, 41\.00\] n=1 too few/ })).toBeVisible();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.locator('section.controls').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/scores-study-filter-${theme}-desktop.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await study.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/scores-study-filter-${theme}-phone.png` });
+    await sp.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/scores-too-few-${theme}-phone.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Back to all: bob counts again.
+  await study.selectOption({ label: 'All studies and free play' });
+  await expect(sp.getByRole('row', { name: /^person bob 36\.00/ })).toBeVisible();
+  await expect(page.getByTestId('scores-summary')).toContainText('(all episodes)');
 });
 
 /** Desktop and phone screenshots, the phone one scrolled to the table. */

@@ -20,6 +20,7 @@ describe('scores selection', () => {
       kinds: ['human', 'model', 'random'],
       models: ['m1', 'm2'],
       participants: ['ann'],
+      studies: [],
       days: ['2026-02-27', '2026-03-05'],
     });
   });
@@ -33,6 +34,24 @@ describe('scores selection', () => {
     expect(pick({ participants: ['ann'] })).toEqual(['hanoi-3']);
     expect(pick({ from: '2026-03-01', to: '2026-03-05' })).toEqual(['hanoi-3', 'hanoi-4', 'bandits-highlow']);
     expect(pick({ envs: ['hanoi'], kinds: ['random'] })).toEqual(['hanoi-4']);
+  });
+
+  it('filters by the study an episode was recorded in, and offers each study once', () => {
+    const inStudy = (id: string, title: string, task: string) => {
+      const r = episode({ env: 'hanoi', task, participant: 'p' });
+      r.header.study = { id, title, position: 1, of: 2 };
+      return r;
+    };
+    const mixed = [...records, inStudy('pilot-1', 'Pilot', 'hanoi-3'), inStudy('main-2', 'Main study', 'hanoi-4'), inStudy('pilot-1', 'Pilot', 'hanoi-4')];
+    expect(facetsOf(mixed).studies).toEqual([
+      { id: 'main-2', title: 'Main study' },
+      { id: 'pilot-1', title: 'Pilot' },
+    ]);
+    const tasks = (study?: string) => mixed.filter((r) => matches(r.header, { ...NO_FILTER, study })).map((r) => r.header.task);
+    expect(tasks('pilot-1')).toEqual(['hanoi-3', 'hanoi-4']);
+    expect(tasks('main-2')).toEqual(['hanoi-4']);
+    expect(tasks(undefined)).toHaveLength(7);
+    expect(describeFilter({ ...NO_FILTER, study: 'pilot-1' }, 'Pilot')).toBe('study Pilot');
   });
 
   it('describes the filter in words', () => {
