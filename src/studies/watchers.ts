@@ -48,7 +48,9 @@ export function watchClock(clock: EpisodeClock, options: { idleMs: number; tickM
   const tick = setInterval(() => {
     const now = Date.now();
     if (document.visibilityState === 'visible') clock.alive();
-    if (!clock.isPaused() && now - lastActivity > options.idleMs) clock.pause('idle', lastActivity + options.idleMs);
+    // Idleness counts from the end of any other pause (a reload's loading, Pause, a hidden tab), never back into it.
+    if (clock.isPaused() && !clock.isPaused('idle')) lastActivity = now;
+    else if (!clock.isPaused() && now - lastActivity > options.idleMs) clock.pause('idle', lastActivity + options.idleMs);
   }, options.tickMs ?? 250);
 
   document.addEventListener('visibilitychange', onVisibility);
