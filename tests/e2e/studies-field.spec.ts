@@ -112,6 +112,7 @@ test('a study name that does not exist says "not found"; moving to another study
 });
 
 test('the Studies page lists the served studies and those opened before, each with its link, Try it and Copy link', async ({ page, context }) => {
+  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   // A study opened before by its file's URL.
   await page.route('**/elsewhere/field-study.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: studyFile('field-by-url', {}) }));
@@ -159,6 +160,7 @@ test('the Studies page lists the served studies and those opened before, each wi
 });
 
 test('the study task header on a phone keeps its label on one line (light and dark)', async ({ page }) => {
+  test.setTimeout(60_000); // a practice game and four screenshots
   await page.goto('/#/study/smartplay-v0?participant=phone-1');
   await page.getByRole('button', { name: 'I agree' }).click();
   await page.getByRole('button', { name: 'Start' }).click();
