@@ -95,8 +95,11 @@ export const DriverSchema = v.object({
 // Human-baseline facts (studies): who played, which attempt, and time net of pauses.
 // Times here are milliseconds since 1970 (Date.now()), so they survive a reload.
 
-/** Why the clock stopped: the tab was hidden, the person was idle past the threshold, pressed Pause, or waited on a model. */
-export const PAUSE_REASONS = ['hidden', 'idle', 'button', 'model'] as const;
+/**
+ * Why the clock stopped: the tab was hidden, the person was idle past the threshold, pressed Pause,
+ * waited on a model, or the page was reloaded (from the page going away until the task showed again).
+ */
+export const PAUSE_REASONS = ['hidden', 'idle', 'button', 'model', 'reload'] as const;
 export const PauseSchema = v.object({
   reason: v.picklist(PAUSE_REASONS),
   from: finite(),

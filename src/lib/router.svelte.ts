@@ -2,12 +2,12 @@
  * Hash routes: #/ catalogue, #/play/ENV/TASK?seed=N, #/watch/ENV/TASK?seed=N (both take &from=ID&at=K
  * to continue another episode from step K), #/resume/ID, #/episodes, #/replay/ID?step=N,
  * #/compare/ID/ID…?step=N or #/compare?task=TASK, #/shared/<episode>?step=N (a share link), #/gallery;
- * studies: #/study/NAME, #/settings, #/researcher;
+ * studies: #/studies (the list), #/study/NAME, #/settings, #/researcher (a study's results);
  * scores: #/scores;
  * annotation: #/annotate/ENV/TASK[/EPISODE?step=N], #/check/ENV/TASK, #/agreement/ENV/TASK, #/rate/ENV/TASK.
  */
 export interface Route {
-  name: 'catalogue' | 'play' | 'watch' | 'resume' | 'episodes' | 'replay' | 'bench' | 'compare' | 'shared' | 'gallery' | 'study' | 'settings' | 'researcher' | 'annotate' | 'check' | 'agreement' | 'rate' | 'scores';
+  name: 'catalogue' | 'play' | 'watch' | 'resume' | 'episodes' | 'replay' | 'bench' | 'compare' | 'shared' | 'gallery' | 'studies' | 'study' | 'settings' | 'researcher' | 'annotate' | 'check' | 'agreement' | 'rate' | 'scores';
   params: string[];
   query: URLSearchParams;
 }
@@ -24,7 +24,7 @@ function parse(hash: string): Route {
   };
   const parts = path.split('/').filter(Boolean).map(decode);
   const query = new URLSearchParams(search);
-  const names: Route['name'][] = ['play', 'watch', 'resume', 'episodes', 'replay', 'bench', 'compare', 'shared', 'gallery', 'study', 'settings', 'researcher', 'annotate', 'check', 'agreement', 'rate', 'scores'];
+  const names: Route['name'][] = ['play', 'watch', 'resume', 'episodes', 'replay', 'bench', 'compare', 'shared', 'gallery', 'studies', 'study', 'settings', 'researcher', 'annotate', 'check', 'agreement', 'rate', 'scores'];
   // A study link may also be ?study=NAME without a hash (e.g. a JATOS component's URL).
   const studyInSearch = new URLSearchParams(location.search).get('study');
   if (parts.length === 0 && studyInSearch) return { name: 'study', params: [studyInSearch], query };
@@ -46,9 +46,10 @@ const PAGE_TITLES: Record<Route['name'], string> = {
   compare: 'Compare runs',
   shared: 'Shared run',
   gallery: 'Gallery',
+  studies: 'Studies',
   study: 'Study',
   settings: 'Settings',
-  researcher: 'Studies',
+  researcher: 'Study results',
   annotate: 'Annotate subgoals',
   check: 'Check subgoals by playing',
   agreement: 'Subgoal agreement',

@@ -1,9 +1,10 @@
 /**
  * The episode clock of a person's play: when each observation was shown, when each
  * action was sent, and the pauses in between (typed: hidden tab, idle, Pause button,
- * model call). Its state is saved synchronously (localStorage) on every change and
- * every second, so a reload or crash resumes with the clock right: the time the page
- * was gone counts as a `hidden` pause.
+ * model call, reload). Its state is saved synchronously (localStorage) on every change
+ * and every second, so a reload or crash resumes with the clock right: from the page
+ * going away until the task is shown again (the new page's loading included) is one
+ * `reload` pause.
  */
 import type { Pause, PauseReason, Signal, StepTiming } from '../../runtime/records.ts';
 import { closeOpen, netMs, stepTiming } from '../../runtime/studies/timing.ts';
@@ -86,9 +87,11 @@ export class EpisodeClock {
   }
 
   /**
-   * The clock saved for this episode, picked up after a reload: the time the page was away
-   * (from the pagehide, or from the last heartbeat after a crash) becomes a `hidden` pause.
-   * A Pause-button pause stays open (the task stays hidden); idle and model pauses end now.
+   * The clock saved for this episode, picked up after a reload: a `reload` pause runs from the
+   * page going away (its pagehide, or the last heartbeat after a crash) and stays open until
+   * shown() says the task is on screen again, so the new page's loading is not think time.
+   * Hidden, idle and model pauses end where the page went away; a Pause-button pause stays open
+   * (the task stays hidden).
    */
   static restore(episodeId: string, step: number, options: { now?: () => number; storage?: ClockStorage | null } = {}): EpisodeClock | undefined {
     const storage = options.storage === undefined ? localClockStorage : options.storage;
@@ -97,8 +100,9 @@ export class EpisodeClock {
     const clock = new EpisodeClock(saved, options);
     const now = clock.now();
     const s = clock.state;
-    if (!s.open.some((o) => o.reason === 'hidden') && now > s.aliveAt) s.open.push({ reason: 'hidden', from: s.aliveAt, step: s.step });
-    for (const reason of ['hidden', 'idle', 'model'] as const) clock.resume(reason, now);
+    if (!s.open.some((o) => o.reason === 'reload')) s.open.push({ reason: 'reload', from: Math.min(now, s.aliveAt), step: s.step });
+    const away = s.open.find((o) => o.reason === 'reload')!.from;
+    for (const reason of ['hidden', 'idle', 'model'] as const) clock.resume(reason, away);
     if (step !== s.step) {
       // The stored steps are the truth: a step recorded after the last save moves the clock on.
       s.step = step;
@@ -131,6 +135,11 @@ export class EpisodeClock {
     const [o] = this.state.open.splice(i, 1);
     if (at > o.from) this.state.pauses.push({ reason, from: o.from, to: at, step: o.step });
     this.save();
+  }
+
+  /** The task is on screen again after a reload: the `reload` pause ends. */
+  shown(at = this.now()): void {
+    this.resume('reload', at);
   }
 
   signal(kind: Signal['kind'], detail?: string): void {

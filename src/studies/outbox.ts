@@ -55,16 +55,27 @@ export class OutboxSender {
     });
   }
 
-  /** Resolves once nothing is unsent, or after `timeoutMs`; true when all was sent. */
-  async drained(timeoutMs: number): Promise<boolean> {
+  /**
+   * Resolves once nothing is unsent (true), or false after `timeoutMs`, or as soon as every unsent
+   * item has been tried `giveUpAfter` times (the target stays down: the participant should be told).
+   * Sending goes on either way until stop().
+   */
+  async drained(timeoutMs: number, giveUpAfter = Infinity): Promise<boolean> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       await this.running;
       const unsent = (await listOutbox()).filter((i) => !i.sentAt && this.canSend(i));
       if (unsent.length === 0) return true;
-      if (Date.now() >= until) return false;
+      if (this.stopped || Date.now() >= until || unsent.every((i) => i.attempts >= giveUpAfter)) return false;
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+
+  /** Try every unsent item now, without waiting for its backoff (a person pressed "Try again"). */
+  retryNow(): void {
+    this.nextAt.clear();
+    if (this.timer) clearTimeout(this.timer);
+    this.kick();
   }
 
   stop(): void {

@@ -8,6 +8,7 @@ import type { StepRecord } from '../../runtime/records.ts';
 import { EpisodeClock } from './clock.ts';
 import { watchClock } from './watchers.ts';
 import { patchHeader } from './studyDb.ts';
+import { taskOnScreen } from './onScreen.ts';
 
 /** Free play has no study threshold: a minute without input is an idle pause. */
 export const FREE_PLAY_IDLE_MS = 60_000;
@@ -31,6 +32,8 @@ export class PersonTiming {
     let steps = session.snapshot.context.history.length;
     const clock = (resumed ? EpisodeClock.restore(id, steps + 1) : undefined) ?? EpisodeClock.start(id, steps + 1);
     this.clock = clock;
+    // After a reload the page's loading is part of the `reload` pause, until the task is on screen.
+    if (resumed) void taskOnScreen(session.env.id).then(() => clock.shown());
     session.onAct = () => clock.sent();
     this.stopWatching = watchClock(clock, { idleMs: this.idleMs });
     let finished = false;

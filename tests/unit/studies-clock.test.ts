@@ -33,32 +33,51 @@ describe('the episode clock', () => {
     expect(h.saved.size).toBe(0); // forgotten once finished
   });
 
-  it('after a reload the time away is a hidden pause; a Pause-button pause stays open', () => {
+  it('after a reload the time away and the page\'s loading are one reload pause, until the task is shown; a Pause-button pause stays open', () => {
     const h = harness();
     const first = EpisodeClock.start('e', 1, h.options);
     h.at(2000); first.sent();
     first.stepDone(1);
     h.at(3000); first.pause('button');
-    h.at(4000); first.pause('hidden'); // pagehide
+    h.at(4000); first.pause('reload'); // pagehide
     h.at(9000);
     const again = EpisodeClock.restore('e', 2, h.options)!;
     expect(again.isPaused('button')).toBe(true);
-    expect(again.isPaused('hidden')).toBe(false);
+    expect(again.isPaused('reload')).toBe(true); // the new page is still loading the task
+    h.at(9500); again.shown();
+    expect(again.isPaused('reload')).toBe(false);
     h.at(10_000); again.resume('button');
     h.at(11_000); again.sent();
     const t = again.stepDone(2);
-    expect(t.pausedMs).toBe(7000); // 3000–10000 (button, covering the hidden 4000–9000)
+    expect(t.pausedMs).toBe(7000); // 3000–10000 (button, covering the reload 4000–9500)
     expect(t.thinkMs).toBe(2000);
     expect(again.activeMs()).toBe(4000);
+    expect(again.state.pauses.map((p) => [p.reason, p.from - 1_000_000, p.to - 1_000_000])).toEqual([['reload', 4000, 9500], ['button', 3000, 10_000]]);
   });
 
-  it('after a crash (no pagehide) the time since the last heartbeat is a hidden pause', () => {
+  it('the new page\'s loading after a reload is not think time: the step\'s think time and the active time agree', () => {
+    const h = harness();
+    const first = EpisodeClock.start('e', 1, h.options);
+    h.at(1000); first.pause('hidden'); // the tab hidden, then the page reloaded
+    h.at(1500); first.pause('reload');
+    h.at(4000);
+    const again = EpisodeClock.restore('e', 1, h.options)!;
+    h.at(6500); again.shown(); // 2.5 s of loading after the clock was restored
+    h.at(7000); again.sent();
+    const t = again.stepDone(1);
+    expect(t.thinkMs).toBe(1500); // 0–1000 and 6500–7000
+    expect(again.activeMs()).toBe(1500);
+    expect(again.state.pauses.map((p) => [p.reason, p.from - 1_000_000, p.to - 1_000_000])).toEqual([['hidden', 1000, 1500], ['reload', 1500, 6500]]);
+  });
+
+  it('after a crash (no pagehide) the reload pause runs from the last heartbeat', () => {
     const h = harness();
     const first = EpisodeClock.start('e', 1, h.options);
     h.at(1000); first.alive();
     h.at(60_000);
     const again = EpisodeClock.restore('e', 1, h.options)!;
-    expect(again.state.pauses).toEqual([{ reason: 'hidden', from: 1_001_000, to: 1_060_000, step: 1 }]);
+    h.at(61_000); again.shown();
+    expect(again.state.pauses).toEqual([{ reason: 'reload', from: 1_001_000, to: 1_061_000, step: 1 }]);
     expect(again.activeMs()).toBe(1000);
   });
 
@@ -113,5 +132,27 @@ describe('the results outbox', () => {
     await next.drained(1000);
     expect(bodies).toEqual(['A\n', 'B\n']); // nothing twice
     next.stop();
+  });
+
+  it('says when the endpoint stays down (each item tried N times), keeps trying, and a retry on request sends it once', async () => {
+    const { OutboxSender } = await import('../../src/studies/outbox.ts');
+    let up = false;
+    let tries = 0;
+    const keys: string[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      tries++;
+      if (!up) return new Response('down', { status: 503 });
+      keys.push(String((init.headers as Record<string, string>)['Idempotency-Key']));
+      return new Response('ok', { status: 200 });
+    });
+    const sender = new OutboxSender({ retryMs: 10, maxRetryMs: 60_000 });
+    await sender.add({ target: 'http', url: 'http://127.0.0.1:1/collect', episodeId: 'down-1', studyId: 's', body: 'D\n' });
+    expect(await sender.drained(10_000, 4)).toBe(false); // given up on after 4 tries, long before 10 s
+    expect(tries).toBeGreaterThanOrEqual(4);
+    up = true;
+    sender.retryNow();
+    expect(await sender.drained(5000)).toBe(true);
+    expect(keys).toEqual(['down-1']);
+    sender.stop();
   });
 });

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mergeIntervals, netMs, pausedWithin, stepTiming } from '../../runtime/studies/timing.ts';
 import { hashText, latinRow, latinSquare, planStudy, progressLabel, shuffleFor } from '../../runtime/studies/order.ts';
 import { parseStudy, type Study } from '../../runtime/studies/schema.ts';
+import { checkStudyTasks } from '../../runtime/studies/catalogue.ts';
 import { cleanEpisodeSet, episodeKey, excludedEpisodeIds, participantKey, summarise } from '../../runtime/studies/clean.ts';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import type { EpisodeRecord } from '../../runtime/records.ts';
 
 describe('think time net of pauses', () => {
@@ -141,6 +142,64 @@ describe('study file validation', () => {
   it('a task may name the backend its episodes run on; the plan carries it', () => {
     const study = studyOf({ tasks: [{ env: 'os', task: 'os-test-5-new-02', backend: 'linux', attempts: 2 }, { env: 'hanoi', task: 'hanoi-3' }] });
     expect(planStudy(study, 'p').map((p) => p.backend)).toEqual(['linux', 'linux', undefined]);
+  });
+});
+
+describe('study file checked against the task catalogue', () => {
+  const tasksOf = (tasks: unknown[]): Study => studyOf({ tasks });
+
+  it('accepts the example study and every task id or name the catalogue knows (also one resolved beyond the list)', async () => {
+    expect(await checkStudyTasks(studyOf({}))).toEqual([]);
+    expect(await checkStudyTasks(tasksOf([{ env: 'hanoi', task: 'Hanoi3Disk-v0' }, { env: 'babyai', task: 'babyai-GoToRedBall-seed42' }]))).toEqual([]);
+  });
+
+  it('names the field of an unknown task, with the environment\'s tasks', async () => {
+    const study = tasksOf([
+      { env: 'hanoi', task: 'hanoi-3' }, { env: 'rps', task: 'rps-basic' }, { env: 'bandits', task: 'bandits-highlow' },
+      { env: 'hanoi', task: 'hanoi-99' },
+    ]);
+    expect(await checkStudyTasks(study)).toEqual(['tasks[3].task: unknown task "hanoi-99" (hanoi has hanoi-3, hanoi-4)']);
+  });
+
+  it('names the field of an unknown environment; a long task list is shortened', async () => {
+    const errors = await checkStudyTasks(tasksOf([{ env: 'hano', task: 'hanoi-3' }, { env: 'os', task: 'os-nope' }]));
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/^tasks\[0\]\.env: unknown environment "hano" \(known: hanoi, bandits, rps, /);
+    expect(errors[1]).toMatch(/^tasks\[1\]\.task: unknown task "os-nope" \(os has os-dev-00, os-dev-01, os-dev-02 … \S+ \(\d+ tasks\)\)$/);
+  });
+
+  it('says when an environment cannot be loaded', async () => {
+    const failing = { ids: () => ['broken'], load: () => Promise.reject(new Error('chunk missing')) };
+    expect(await checkStudyTasks(tasksOf([{ env: 'broken', task: 'x' }]), failing)).toEqual(['tasks[0].env: environment "broken" could not be loaded: chunk missing']);
+  });
+});
+
+describe('the study files served with the app', () => {
+  const listed: string[] = JSON.parse(readFileSync('public/studies/index.json', 'utf8')).studies;
+
+  it('are all listed for the Studies page, and each is valid and names only tasks the catalogue has', async () => {
+    const files = readdirSync('public/studies').filter((f) => f.endsWith('.json') && f !== 'index.json').map((f) => f.slice(0, -'.json'.length));
+    expect([...listed].sort()).toEqual(files.sort());
+    for (const name of listed) {
+      const parsed = parseStudy(readFileSync(`public/studies/${name}.json`, 'utf8'));
+      if (!parsed.ok) throw new Error(`${name}: ${parsed.errors.join('; ')}`);
+      expect(await checkStudyTasks(parsed.study)).toEqual([]);
+    }
+  });
+
+  it('say only what they do: no results sent without an endpoint, no "sent back" without a redirect', () => {
+    for (const name of listed) {
+      const parsed = parseStudy(readFileSync(`public/studies/${name}.json`, 'utf8'));
+      if (!parsed.ok) throw new Error(name);
+      const { consent, instructions, end, results } = parsed.study;
+      const texts = [consent, instructions, end.message].join('\n');
+      if (!results.endpoint) {
+        expect(texts).not.toMatch(/sent to the researcher/i);
+        expect(texts).toMatch(/stay in this browser|saved in this browser/i);
+        expect(texts).toMatch(/download/i);
+      }
+      if (!end.redirect) expect(texts).not.toMatch(/sent back|taken back|redirect/i);
+    }
   });
 });
 
