@@ -14,4 +14,3 @@ export * from '../../runtime/annotation/rating.ts';
 export * from '../../runtime/annotation/sets.ts';
 export * from '../../runtime/annotation/agentboard-format.ts';
 export * from '../../runtime/annotation/predicates.ts';
-export const AGENTBOARD_AUTHOR = 'agentboard';

@@ -161,7 +161,7 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   await screens(page, 'annotate-rate-results');
 });
 
-test('an AgentBoard test.jsonl row imports as a set, exports byte-identical, and once chosen scores new episodes', async ({ page }) => {
+test('an AgentBoard test.jsonl row imports as a set, exports with its author, and once chosen scores new episodes', async ({ page }) => {
   const row = '{"id": 0, "task": "hanoi", "goal": "Move every disk to rod C", "subgoals": ["to the top of rod c", "C: |bottom, [2, 1, 0]"], "difficulty": "easy"}\n';
   await page.goto('/#/annotate/hanoi/hanoi-3');
   await expect(page.getByText('No subgoals yet')).toBeVisible();
@@ -171,11 +171,13 @@ test('an AgentBoard test.jsonl row imports as a set, exports byte-identical, and
   await expect(page.getByTestId('annotate-message')).toHaveText('Imported 1 set(s) from test.jsonl.');
   await expect(page.getByTestId('sets')).toContainText('v1');
 
+  // The row comes back as it was, plus who made version 1 here (a field AgentBoard ignores).
   const download = page.waitForEvent('download');
   await page.keyboard.press('b');
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
-  expect(readFileSync(file, 'utf8')).toBe(row);
+  const exported = readFileSync(file, 'utf8');
+  expect(exported.startsWith(row.slice(0, -2) + ', "agentplay": {"task": "hanoi-3", "author": "annotator-1", "version": 1, ')).toBe(true);
 
   // Choose it to score the task (C focuses the choice; the arrow key picks the set).
   await page.keyboard.press('c');
@@ -206,4 +208,41 @@ test("AgentBoard's own set is version 1 of its tasks, and its goal-literal predi
   await expect(page.getByTestId('check-summary')).not.toContainText('Predicates nobody answered');
   expect(await page.getByTestId('subgoal-row').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('subgoal-matcher').first()).toHaveText(/^@goal-literal text=/);
+});
+
+test('AgentBoard test.jsonl round trip: two annotators\' versions and AgentBoard\'s own set come back as they were, byte for byte', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const { readFileSync } = await import('node:fs');
+  await page.goto('/#/annotate/babyai/babyai-0');
+  await expect(page.getByText('from version 1')).toBeVisible();
+  for (const [name, version] of [['alice', 2], ['bob', 3]] as const) {
+    await setAnnotator(page, name);
+    await page.keyboard.press('s');
+    await expect(page.getByTestId('annotate-message')).toContainText(`Saved as version ${version} by ${name}`);
+  }
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('b');
+  const first = readFileSync(await (await download).path(), 'utf8');
+  const rows = first.trim().split('\n').map((l) => JSON.parse(l));
+  // Every row is problem 0 with its goal; AgentBoard's own row has no authorship, ours do.
+  expect(rows.map((r) => [r.id, r.task, r.agentplay?.author ?? null, r.agentplay?.version ?? null])).toEqual([
+    [0, 'babyai', null, null],
+    [0, 'babyai', 'alice', 2],
+    [0, 'babyai', 'bob', 3],
+  ]);
+  expect(rows.every((r) => r.goal === rows[0].goal && r.goal.length > 0)).toBe(true);
+
+  // A colleague's fresh browser imports the file: the same sets, same authors and versions; none relabelled.
+  const other = await (await browser.newContext()).newPage();
+  await other.goto('/#/annotate/babyai/babyai-0');
+  await expect(other.getByText('from version 1')).toBeVisible();
+  const chooser = other.waitForEvent('filechooser');
+  await other.keyboard.press('i');
+  await (await chooser).setFiles({ name: 'test.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(first) });
+  await expect(other.getByTestId('annotate-message')).toHaveText("Imported 2 set(s) from test.jsonl; 1 row(s) are AgentBoard's own set, already built in.");
+  await expect(other.getByTestId('sets').locator('tbody tr')).toHaveText([/v1\s*agentboard/, /v2\s*alice/, /v3\s*bob/]);
+  const again = other.waitForEvent('download');
+  await other.keyboard.press('b');
+  expect(readFileSync(await (await again).path(), 'utf8')).toBe(first);
+  await other.context().close();
 });

@@ -36,6 +36,11 @@ export class Workspace {
     return this;
   }
 
+  /** AgentBoard's own set of the task (version 1), if it has one. */
+  get builtin(): SubgoalSet | null {
+    return this.sets.find((s) => s.author === AGENTBOARD_AUTHOR && s.version === 1) ?? null;
+  }
+
   async refreshSets(): Promise<void> {
     this.sets = await setsOfTask(this.store, this.env, this.task);
     this.flags = await this.store.listFlags(this.env, this.task);
