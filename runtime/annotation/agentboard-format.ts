@@ -12,12 +12,60 @@
  *
  * Lines are written the way Python's json.dumps writes them (", " and ": " separators,
  * non-ASCII as \uXXXX), so exporting an imported row gives back the same bytes.
+ *
+ * A set written here by an annotator carries who wrote which version in one extra field,
+ * `agentplay` (last in the row; AgentBoard reads only the keys containing "subgoals", so it
+ * ignores it). Reading it back restores the set as it was (author, version, labels, …), so
+ * export → import → export is byte-identical. AgentBoard's own sets are written without it.
  */
+import * as v from 'valibot';
 import type { LeafMatcher, Matcher, SubgoalSet } from './schema.ts';
-import { parseSubgoalSet } from './schema.ts';
+import { CreditingSchema, parseSubgoalSet } from './schema.ts';
 import { GOAL_LITERAL, type SubgoalText } from '../../envs/core/annotation.ts';
 
 export { GOAL_LITERAL };
+
+/** Author of AgentBoard's own sets (built in as version 1, and rows read without `agentplay`). */
+export const AGENTBOARD_AUTHOR = 'agentboard';
+
+/** The row field holding a set's authorship; its name must not contain "subgoals" (AgentBoard would read it as a list). */
+export const AUTHORSHIP_KEY = 'agentplay';
+
+const Version = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** What `agentplay` holds: everything of the set that AgentBoard's row has no place for. */
+const AuthorshipSchema = v.object({
+  task: v.pipe(v.string(), v.minLength(1)),
+  author: v.pipe(v.string(), v.minLength(1)),
+  version: Version,
+  parent_version: v.nullable(Version),
+  created_at: v.string(),
+  crediting: CreditingSchema,
+  labels: v.array(v.string()),
+  title: v.optional(v.string()),
+});
+type Authorship = v.InferOutput<typeof AuthorshipSchema>;
+
+function authorshipOf(set: SubgoalSet): Authorship {
+  return {
+    task: set.task,
+    author: set.author,
+    version: set.version,
+    parent_version: set.parentVersion,
+    created_at: set.createdAt,
+    crediting: set.crediting,
+    labels: set.subgoals.map((s) => s.label),
+    ...(set.title !== undefined ? { title: set.title } : {}),
+  };
+}
+
+/**
+ * AgentBoard's `id` for one of our tasks: the number of catalogue ids like "babyai-12" (the
+ * row AgentBoard numbers so), else the task id itself.
+ */
+export function problemIdOf(env: string, task: string): number | string {
+  const rest = task.startsWith(`${env}-`) ? task.slice(env.length + 1) : '';
+  return /^\d+$/.test(rest) ? Number(rest) : task;
+}
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -78,22 +126,30 @@ export function setFromAgentBoardRow(row: Record<string, unknown>, o: FromRowOpt
     return { ok: false, message: `the alternative lists ${keys.join(', ')} differ in length (AgentBoard indexes them together)` };
   }
   const kind = o.subgoalText;
+  let own: Authorship | null = null;
+  if (AUTHORSHIP_KEY in row) {
+    const a = v.safeParse(AuthorshipSchema, row[AUTHORSHIP_KEY]);
+    if (!a.success) return { ok: false, message: `"${AUTHORSHIP_KEY}": ${a.issues[0].message}` };
+    own = a.output;
+    if (own.labels.length !== texts[0].length) return { ok: false, message: `"${AUTHORSHIP_KEY}" names ${own.labels.length} labels for ${texts[0].length} subgoals` };
+  }
   const subgoals = texts[0].map((first, i) => {
     const matcher: Matcher = texts.length === 1 ? leafFor(kind, first) : { kind: 'any', of: texts.map((l) => leafFor(kind, l[i])) };
-    return { label: first.trim(), matcher };
+    return { label: own ? own.labels[i] : first.trim(), matcher };
   });
-  // Every field in row order; the list keys hold null (the lists live in `subgoals`) to keep their place.
+  // Every field in row order but the authorship; the list keys hold null (the lists live in `subgoals`) to keep their place.
   const fields: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) fields[k] = keys.includes(k) ? null : v;
+  for (const [k, v] of Object.entries(row)) if (k !== AUTHORSHIP_KEY) fields[k] = keys.includes(k) ? null : v;
   const parsed = parseSubgoalSet({
     format: 1,
     env,
-    task: o.taskId ? o.taskId(row) : `${env}-${String(row.id)}`,
-    author: o.author ?? 'agentboard',
-    version: o.version ?? 1,
-    parentVersion: o.parentVersion ?? null,
-    createdAt: o.createdAt ?? new Date().toISOString(),
-    crediting: kind === 'literal' ? 'match' : 'subgoal',
+    task: own ? own.task : o.taskId ? o.taskId(row) : `${env}-${String(row.id)}`,
+    author: own ? own.author : (o.author ?? AGENTBOARD_AUTHOR),
+    version: own ? own.version : (o.version ?? 1),
+    parentVersion: own ? own.parent_version : (o.parentVersion ?? null),
+    createdAt: own ? own.created_at : (o.createdAt ?? new Date().toISOString()),
+    ...(own?.title !== undefined ? { title: own.title } : {}),
+    crediting: own ? own.crediting : kind === 'literal' ? 'match' : 'subgoal',
     subgoals,
     agentboard: { fields },
   });
@@ -153,6 +209,7 @@ export function agentboardRow(set: SubgoalSet, defaults: RowDefaults = {}): RowR
     } else row[k] = v;
   }
   if (!placed) for (const [name, l] of named) row[name] = l;
+  if (set.author !== AGENTBOARD_AUTHOR) row[AUTHORSHIP_KEY] = authorshipOf(set);
   return { ok: true, value: row };
 }
 
@@ -185,4 +242,39 @@ export function setsFromAgentBoardJsonl(text: string, o: FromRowOptions): RowRes
     sets.push(r.value);
   }
   return { ok: true, value: sets };
+}
+
+export interface ImportPlan {
+  /** Sets to store: rows that carry their authorship as written, anonymous rows of this task as new versions. */
+  store: SubgoalSet[];
+  /** Anonymous rows equal to the task's built-in set: AgentBoard's own, already there, never stored as someone's version. */
+  builtin: number;
+  /** Anonymous rows of other tasks (their version numbers would be guesses: import them on their own task's page). */
+  otherTasks: number;
+}
+
+const sameSubgoals = (a: SubgoalSet, b: SubgoalSet) => JSON.stringify(a.subgoals.map((s) => s.matcher)) === JSON.stringify(b.subgoals.map((s) => s.matcher));
+
+/**
+ * What importing rows (setsFromAgentBoardJsonl, read without an author) on the page of
+ * `env`/`task` does. A row with `agentplay` is stored as the set it was (its author and version);
+ * an anonymous row equal to AgentBoard's own set of the task is that set (nothing stored); any
+ * other anonymous row of this task becomes a new version by `author`.
+ */
+export function planAgentBoardImport(
+  sets: readonly SubgoalSet[],
+  o: { env: string; task: string; builtin: SubgoalSet | null; author: string; nextVersion: number; createdAt?: string },
+): ImportPlan {
+  const plan: ImportPlan = { store: [], builtin: 0, otherTasks: 0 };
+  let next = o.nextVersion;
+  for (const s of sets) {
+    const anonymous = s.author === AGENTBOARD_AUTHOR;
+    if (!anonymous) plan.store.push(s);
+    else if (s.env !== o.env || s.task !== o.task) plan.otherTasks++;
+    else if (o.builtin && sameSubgoals(s, o.builtin)) plan.builtin++;
+    else {
+      plan.store.push({ ...s, author: o.author, version: next++, parentVersion: o.builtin?.version ?? null, createdAt: o.createdAt ?? s.createdAt });
+    }
+  }
+  return plan;
 }

@@ -3,12 +3,10 @@
  * Each environment that has them gives them through its catalogue line (`annotation`:
  * envs/babyai/annotation/, envs/pddl/annotation/); this file holds what they share.
  */
-import { setFromAgentBoardRow } from './agentboard-format.ts';
+import { AGENTBOARD_AUTHOR, setFromAgentBoardRow } from './agentboard-format.ts';
 import type { SubgoalSet } from './schema.ts';
 import type { SubgoalText } from '../../envs/core/annotation.ts';
 
-/** Author of the built-in sets. */
-export const AGENTBOARD_AUTHOR = 'agentboard';
 /** createdAt of the built-in sets: the date of the AgentBoard snapshot they come from (hkust-nlp/AgentBoard @ bb7255e). */
 export const BUILTIN_CREATED_AT = '2024-04-23T00:00:00.000Z';
 

@@ -55,12 +55,10 @@ function better(a: Candidate, b: Candidate | null): boolean {
   return a.order < b.order;
 }
 
-/**
- * The smallest AgentBoard pattern matching observations[stepIndex] and no earlier
- * observation (observations[0] is the initial one), or null when none exists (e.g. the
- * same text was seen before).
- */
-export function proposePattern(observations: readonly string[], stepIndex: number): string | null {
+/** Every candidate of the step (matching it, no earlier observation) of `size` words, smallest first; null when no sentence can give one. */
+type Enumerator = (size: number) => Candidate[];
+
+function enumerator(observations: readonly string[], stepIndex: number): { bySize: Enumerator; wholes: () => string[] } | null {
   if (!Number.isInteger(stepIndex) || stepIndex < 0 || stepIndex >= observations.length) {
     throw new RangeError(`stepIndex ${stepIndex} outside 0..${observations.length - 1}`);
   }
@@ -82,13 +80,12 @@ export function proposePattern(observations: readonly string[], stepIndex: numbe
       return !earlierSentences.some((e) => e.includes(core));
     });
   if (sentences.length === 0) return null;
-
   let order = 0;
-  for (let size = 1; size <= MAX_WORDS; size++) {
-    let best: Candidate | null = null;
+  const bySize = (size: number): Candidate[] => {
+    const out: Candidate[] = [];
     const consider = (pattern: string, pieces: number) => {
       const c: Candidate = { pattern, words: size, pieces, chars: pattern.length, order: order++ };
-      if (better(c, best) && matchesTarget(pattern) && unseen(pattern)) best = c;
+      if (matchesTarget(pattern) && unseen(pattern)) out.push(c);
     };
     for (const { s, words } of sentences) {
       // One piece: `size` consecutive words.
@@ -109,12 +106,81 @@ export function proposePattern(observations: readonly string[], stepIndex: numbe
         }
       }
     }
-    if (best) return (best as Candidate).pattern;
+    return out.sort((x, y) => (better(x, y) ? -1 : better(y, x) ? 1 : 0));
+  };
+  const wholes = () =>
+    sentences.flatMap(({ s, words }) => {
+      const whole = s.slice(words[0].start, words[words.length - 1].end);
+      return usable(whole) && matchesTarget(whole) && unseen(whole) ? [whole] : [];
+    });
+  return { bySize, wholes };
+}
+
+/**
+ * The smallest AgentBoard pattern matching observations[stepIndex] and no earlier
+ * observation (observations[0] is the initial one), or null when none exists (e.g. the
+ * same text was seen before).
+ */
+export function proposePattern(observations: readonly string[], stepIndex: number): string | null {
+  const e = enumerator(observations, stepIndex);
+  if (!e) return null;
+  for (let size = 1; size <= MAX_WORDS; size++) {
+    const found = e.bySize(size);
+    if (found.length) return found[0].pattern;
   }
   // Longer than MAX_WORDS: a whole sentence, if one qualifies.
-  for (const { s, words } of sentences) {
-    const whole = s.slice(words[0].start, words[words.length - 1].end);
-    if (usable(whole) && matchesTarget(whole) && unseen(whole)) return whole;
+  return e.wholes()[0] ?? null;
+}
+
+/** Words that say nothing on their own: a proposal must hold at least one other word. */
+const STOP_WORDS = new Set(
+  'a an the and or of to in on at by for with from into onto is are was were be been it its this that these those there here you your i me my we our they them he she his her as not no yes so than then up down'.split(' '),
+);
+
+/** Does the pattern hold a word that means something (not a stop word, not a bare number)? */
+export function hasContentWord(pattern: string): boolean {
+  return pattern
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_-]+/u)
+    .some((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^[\d_-]+$/.test(w));
+}
+
+/** How many sizes beyond the smallest the ranking looks at. */
+const EXTRA_SIZES = 2;
+
+/**
+ * Candidate patterns for observations[stepIndex] (each matching it and no earlier
+ * observation of this episode), best first: only those with a content word; ranked by how
+ * well they tell this moment apart across the stored episodes (`corpus`: each episode's
+ * observations, the initial one first) — first fewest episodes whose initial observation
+ * they already match (they would fire before anything happened), then the smallest share of
+ * all stored observations they match (a pattern that matches everywhere marks no moment),
+ * then smallest (fewest words, one piece, fewest characters).
+ */
+export function proposePatterns(observations: readonly string[], stepIndex: number, corpus: readonly (readonly string[])[] = [], limit = 8): string[] {
+  const e = enumerator(observations, stepIndex);
+  if (!e) return [];
+  const found: Candidate[] = [];
+  let first = 0;
+  for (let size = 1; size <= MAX_WORDS && (first === 0 || size <= first + EXTRA_SIZES); size++) {
+    const some = e.bySize(size).filter((c) => hasContentWord(c.pattern));
+    if (some.length && !first) first = size;
+    found.push(...some);
   }
-  return null;
+  const patterns = found.length ? found.map((c) => c.pattern) : e.wholes().filter(hasContentWord);
+  const texts = corpus.map((obs) => obs.map(sentencesOf));
+  const total = texts.reduce((n, obs) => n + obs.length, 0);
+  const scoreOf = (pattern: string) => {
+    const pieces = patternPieces(pattern);
+    let early = 0;
+    let hits = 0;
+    for (const obs of texts) {
+      if (obs.length && piecesMatch(obs[0], pieces)) early++;
+      for (const o of obs) if (piecesMatch(o, pieces)) hits++;
+    }
+    return { early, share: total ? hits / total : 0 };
+  };
+  const scored = [...new Set(patterns)].map((p, order) => ({ p, order, ...scoreOf(p) }));
+  scored.sort((a, b) => a.early - b.early || a.share - b.share || a.order - b.order);
+  return scored.slice(0, limit).map((x) => x.p);
 }

@@ -12,7 +12,9 @@ import {
   episodeFromRecords,
   prepareEpisodes,
   parseSubgoalSet,
+  problemIdOf,
   stateEvaluator,
+  type RowDefaults,
   type LeafMatcher,
   type Matcher,
   type PredicateEvaluator,
@@ -46,6 +48,17 @@ export async function builtinSetFor(env: string, task: string): Promise<SubgoalS
 /** What the environment's AgentBoard subgoal texts are (patterns or goal literals), for reading its test.jsonl rows. */
 export async function subgoalTextFor(env: string): Promise<SubgoalText> {
   return (await import('../../runtime/annotation/envAnnotation.ts')).subgoalTextFor(env);
+}
+
+/**
+ * The AgentBoard row fields for a set of this task that came from no row: the task's own
+ * row's (its built-in set's), else the problem's id, goal and difficulty from the catalogue.
+ */
+export async function rowDefaultsFor(env: string, task: string, builtin: SubgoalSet | null): Promise<RowDefaults> {
+  const fields = builtin?.agentboard?.fields;
+  if (fields) return { id: fields.id as number | string, goal: fields.goal as string, difficulty: fields.difficulty as string, additional_info: fields.additional_info };
+  const info = getTask(await loadEnv(env), task);
+  return { id: problemIdOf(env, task), goal: info.description ?? info.name, difficulty: info.difficulty ?? 'unknown' };
 }
 
 /** Every set of a task, built-in first, by version. */

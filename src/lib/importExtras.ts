@@ -18,14 +18,19 @@ export async function asEpisodeJsonl(text: string, fileName: string, model?: str
   return { text: toJsonl(read.episodes), from: what + left };
 }
 
-/** Verify every episode in a JSON Lines text; one summary sentence. */
-export async function verifyJsonl(text: string): Promise<{ ok: boolean; text: string }> {
+/**
+ * Verify every episode in a JSON Lines text: one summary sentence, and per episode whether its
+ * replay diverged from the record (null when it matched or could not be replayed here).
+ */
+export async function verifyJsonl(text: string): Promise<{ ok: boolean; text: string; results: { id: string; failed: string | null }[] }> {
   const records = parseJsonl(text);
   const problems: string[] = [];
+  const results: { id: string; failed: string | null }[] = [];
   for (const r of records) {
     const v = await verifyInWorker(r);
     if (v.kind !== 'verified') problems.push(`${r.header.task} (${r.header.id.slice(0, 12)}): ${describeVerdict(v)}`);
+    results.push({ id: r.header.id, failed: v.kind === 'diverged' ? describeVerdict(v) : null });
   }
   const verified = records.length - problems.length;
-  return { ok: problems.length === 0, text: `Verified ${verified} of ${records.length}.${problems.length ? ` ${problems.join(' · ')}` : ''}` };
+  return { ok: problems.length === 0, text: `Verified ${verified} of ${records.length}.${problems.length ? ` ${problems.join(' · ')}` : ''}`, results };
 }

@@ -121,7 +121,8 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
 
   // Agreement: κ per subgoal, and the queue jumps to a contested step.
   await page.keyboard.press('g');
-  await expect(page.getByTestId('kappa')).toHaveCount(2);
+  await expect(page.getByTestId('agreement-compares')).toContainText('v1 (alice), v2 (bob)');
+  expect(await page.getByTestId('kappa').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('agreement-subgoals')).toContainText("Cohen's κ");
   const first = page.getByTestId('disagreements').locator('li').first();
   await expect(first).toBeVisible();
@@ -161,7 +162,7 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   await screens(page, 'annotate-rate-results');
 });
 
-test('an AgentBoard test.jsonl row imports as a set, exports byte-identical, and once chosen scores new episodes', async ({ page }) => {
+test('an AgentBoard test.jsonl row imports as a set, exports with its author, and once chosen scores new episodes', async ({ page }) => {
   const row = '{"id": 0, "task": "hanoi", "goal": "Move every disk to rod C", "subgoals": ["to the top of rod c", "C: |bottom, [2, 1, 0]"], "difficulty": "easy"}\n';
   await page.goto('/#/annotate/hanoi/hanoi-3');
   await expect(page.getByText('No subgoals yet')).toBeVisible();
@@ -171,11 +172,13 @@ test('an AgentBoard test.jsonl row imports as a set, exports byte-identical, and
   await expect(page.getByTestId('annotate-message')).toHaveText('Imported 1 set(s) from test.jsonl.');
   await expect(page.getByTestId('sets')).toContainText('v1');
 
+  // The row comes back as it was, plus who made version 1 here (a field AgentBoard ignores).
   const download = page.waitForEvent('download');
   await page.keyboard.press('b');
   const file = await (await download).path();
   const { readFileSync } = await import('node:fs');
-  expect(readFileSync(file, 'utf8')).toBe(row);
+  const exported = readFileSync(file, 'utf8');
+  expect(exported.startsWith(row.slice(0, -2) + ', "agentplay": {"task": "hanoi-3", "author": "annotator-1", "version": 1, ')).toBe(true);
 
   // Choose it to score the task (C focuses the choice; the arrow key picks the set).
   await page.keyboard.press('c');
@@ -185,6 +188,8 @@ test('an AgentBoard test.jsonl row imports as a set, exports byte-identical, and
 
   await page.goto('/#/play/hanoi/hanoi-3?seed=5');
   await expect(page.getByTestId('step-count')).toContainText('0 /');
+  // The Play page says which set scores it.
+  await expect(page.getByTestId('scoring-set-note')).toContainText('Subgoal set scoring this task: version 1 by annotator-1');
   await page.keyboard.press('2');
   await waitForStoredSteps(page, 1);
   const [step] = (await storedSteps(page)) as unknown as { subgoalProgress?: unknown }[];
@@ -206,4 +211,157 @@ test("AgentBoard's own set is version 1 of its tasks, and its goal-literal predi
   await expect(page.getByTestId('check-summary')).not.toContainText('Predicates nobody answered');
   expect(await page.getByTestId('subgoal-row').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('subgoal-matcher').first()).toHaveText(/^@goal-literal text=/);
+});
+
+test('AgentBoard test.jsonl round trip: two annotators\' versions and AgentBoard\'s own set come back as they were, byte for byte', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const { readFileSync } = await import('node:fs');
+  await page.goto('/#/annotate/babyai/babyai-0');
+  await expect(page.getByText('from version 1')).toBeVisible();
+  for (const [name, version] of [['alice', 2], ['bob', 3]] as const) {
+    await setAnnotator(page, name);
+    await page.keyboard.press('s');
+    await expect(page.getByTestId('annotate-message')).toContainText(`Saved as version ${version} by ${name}`);
+  }
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('b');
+  const first = readFileSync(await (await download).path(), 'utf8');
+  const rows = first.trim().split('\n').map((l) => JSON.parse(l));
+  // Every row is problem 0 with its goal; AgentBoard's own row has no authorship, ours do.
+  expect(rows.map((r) => [r.id, r.task, r.agentplay?.author ?? null, r.agentplay?.version ?? null])).toEqual([
+    [0, 'babyai', null, null],
+    [0, 'babyai', 'alice', 2],
+    [0, 'babyai', 'bob', 3],
+  ]);
+  expect(rows.every((r) => r.goal === rows[0].goal && r.goal.length > 0)).toBe(true);
+
+  // A colleague's fresh browser imports the file: the same sets, same authors and versions; none relabelled.
+  const other = await (await browser.newContext()).newPage();
+  await other.goto('/#/annotate/babyai/babyai-0');
+  await expect(other.getByText('from version 1')).toBeVisible();
+  const chooser = other.waitForEvent('filechooser');
+  await other.keyboard.press('i');
+  await (await chooser).setFiles({ name: 'test.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(first) });
+  await expect(other.getByTestId('annotate-message')).toHaveText("Imported 2 set(s) from test.jsonl; 1 row(s) are AgentBoard's own set, already built in.");
+  await expect(other.getByTestId('sets').locator('tbody tr')).toHaveText([/v1\s*agentboard/, /v2\s*alice/, /v3\s*bob/]);
+  const again = other.waitForEvent('download');
+  await other.keyboard.press('b');
+  expect(readFileSync(await (await again).path(), 'utf8')).toBe(first);
+  await other.context().close();
+});
+
+/** Two Hanoi episodes: solved (seed 1), and A→C, A→B given up (seed 2). */
+async function twoEpisodes(page: Page): Promise<void> {
+  await playByKeys(page, 1, '2162342');
+  await expect(page.getByTestId('outcome')).toContainText('Solved!');
+  await playByKeys(page, 2, '21');
+  await page.getByRole('button', { name: 'Give up…' }).press('Enter');
+  await page.getByRole('button', { name: 'Yes, give up' }).press('Enter');
+  await expect(page.getByTestId('outcome')).toBeVisible();
+  await waitForStoredSteps(page, 9);
+}
+
+const setLine = (author: string, version: number, patterns: string[]) =>
+  JSON.stringify({ format: 1, env: 'hanoi', task: 'hanoi-3', author, version, parentVersion: null, createdAt: '2026-01-01T00:00:00.000Z', crediting: 'subgoal', subgoals: patterns.map((p) => ({ label: p, matcher: { kind: 'pattern', pattern: p } })) }) + '\n';
+
+test('agreement pairs two annotators\' subgoals by what they match, not by position, and keeps its selection across reloads', async ({ page }) => {
+  test.setTimeout(90_000);
+  await twoEpisodes(page);
+  // Alice: "onto C" then "solved"; Bob (v3) lists them the other way round, plus one that never fires; Bob's v2 is a draft of one subgoal.
+  const onto = 'to the top of rod c';
+  const solved = 'C: |bottom, [2, 1, 0]';
+  const file = setLine('alice', 1, [onto, solved]) + setLine('bob', 2, [solved]) + setLine('bob', 3, [solved, onto, 'a purple dragon']);
+  await page.goto('/#/annotate/hanoi/hanoi-3');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Import…').click();
+  await (await chooser).setFiles({ name: 'sets.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(file) });
+  await expect(page.getByTestId('annotate-message')).toContainText('Imported 3 set(s)');
+
+  await page.goto('/#/agreement/hanoi/hanoi-3');
+  await expect(page.getByTestId('agreement-compares')).toContainText('v1 (alice), v3 (bob)');
+  const rows = page.getByTestId('agreement-subgoals').locator('tbody tr');
+  // Alice's 1 pairs with Bob's 2 and her 2 with his 1: each pair reached on the same steps, κ undefined-free.
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(`1. ${onto}`);
+  await expect(rows.nth(0)).toContainText(`2. ${onto}`);
+  await expect(rows.nth(1)).toContainText(`2. ${solved}`);
+  await expect(rows.nth(1)).toContainText(`1. ${solved}`);
+  await expect(rows.nth(0).locator('td').nth(3)).toHaveText('2 / 2 (100%)');
+  await expect(page.getByTestId('unmatched')).toContainText('v3 (bob) 3. a purple dragon');
+  await expect(page.getByTestId('set-within')).toHaveText('3 / 3 (100%)');
+  await screens(page, 'annotate-agreement-aligned');
+
+  // By keyboard: tick Bob's v2 with Space and untick v3; + then works at once (no Tab needed to leave the box).
+  const boxes = page.locator('fieldset.choose input[type=checkbox]');
+  await boxes.nth(1).focus();
+  await page.keyboard.press('Space');
+  await boxes.nth(2).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('agreement-compares')).toContainText('v1 (alice), v2 (bob)');
+  await expect(page.getByTestId('agreement-k')).toHaveValue('1');
+  await page.keyboard.press('+');
+  await expect(page.getByTestId('agreement-k')).toHaveValue('2');
+  await page.reload();
+  await expect(page.getByTestId('agreement-compares')).toContainText('v1 (alice), v2 (bob)');
+  await expect(boxes.nth(2)).not.toBeChecked();
+});
+
+test('authoring by touch alone on a phone: mark, a proposal that would duplicate, edit, merge, rename, reorder, delete, save', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await twoEpisodes(page);
+  await page.goto('/#/annotate/hanoi/hanoi-3');
+  // The key legend is folded; the crediting rule is one plain sentence.
+  await expect(page.getByTestId('key-legend')).not.toHaveAttribute('open', '');
+  await expect(page.getByText('at most one per step')).toBeVisible();
+  // The solved episode is the older one: second in the list.
+  await page.getByTestId('annotate-episodes').locator('li').nth(1).getByRole('link').tap();
+  await expect(page.getByTestId('annotate-position')).toHaveText('Step 0 of 7');
+  await page.getByRole('button', { name: 'Next →' }).tap();
+  await page.getByTestId('mark-step').tap();
+  await expect(page.getByTestId('subgoal-row')).toHaveCount(1);
+  // Marking the same step again must not add a copy of subgoal 1 (the smallest pattern would be the same text).
+  await page.getByTestId('mark-step').tap();
+  const matchers = await page.getByTestId('subgoal-matcher').allTextContents();
+  expect(new Set(matchers).size).toBe(matchers.length);
+  await expect(page.getByTestId('subgoal-twin')).toHaveCount(0);
+  await expect(page.getByTestId('annotate-message')).toContainText(/skipped “[^”]+” \(same firings as subgoal|No proposal would count at step 1/);
+  await page.getByRole('button', { name: 'Next →' }).tap();
+  await page.getByRole('button', { name: 'Next →' }).tap();
+  await page.getByTestId('mark-step').tap();
+  const n = await page.getByTestId('subgoal-row').count();
+  expect(n).toBeGreaterThanOrEqual(2);
+  await screens(page, 'annotate-touch-marked');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // Edit the last subgoal's pattern into a copy of the first: the check says so and offers to merge.
+  const first = (await page.getByTestId('subgoal-matcher').first().textContent()) ?? '';
+  await page.getByTestId('subgoal-label').last().tap();
+  await page.getByTestId('edit-matcher').tap();
+  await page.getByTestId('subgoal-input').fill(first);
+  await page.getByTestId('edit-keep').tap();
+  await expect(page.getByTestId('subgoal-twin')).toHaveCount(2);
+  await expect(page.getByTestId('subgoal-twin').last()).toContainText('matches on exactly the same steps as subgoal 1');
+  await screens(page, 'annotate-touch-duplicate');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('merge').last().tap();
+  await expect(page.getByTestId('subgoal-row')).toHaveCount(n - 1);
+  await expect(page.getByTestId('subgoal-twin')).toHaveCount(0);
+
+  // Rename, move down, delete, save: buttons only.
+  await page.getByTestId('subgoal-label').first().tap();
+  await page.getByTestId('rename').tap();
+  await page.getByTestId('subgoal-input').fill('first disk onto C');
+  await page.getByTestId('edit-keep').tap();
+  await expect(page.getByTestId('subgoal-label').first()).toHaveText('first disk onto C');
+  if (n - 1 >= 2) {
+    await page.getByRole('button', { name: 'Move subgoal 1 down' }).tap();
+    await expect(page.getByTestId('subgoal-label').nth(1)).toHaveText('first disk onto C');
+    await page.getByTestId('delete-subgoal').tap();
+    await expect(page.getByTestId('subgoal-row')).toHaveCount(n - 2);
+  }
+  await page.getByTestId('save-draft').tap();
+  await expect(page.getByTestId('annotate-message')).toContainText('Saved as version 1 by annotator-1');
+  await context.close();
 });

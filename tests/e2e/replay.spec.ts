@@ -173,6 +173,8 @@ test('two episodes side by side: synchronised stepping and the divergence mark o
 });
 
 test('verification: an untouched episode passes and a tampered one fails at the tampered step', async ({ page }) => {
+  // Importing now verifies too (on by default), which takes a while on a loaded machine.
+  test.setTimeout(60_000);
   const good = cliEpisode('verify-good', HANOI3_SOLUTION);
   const bad = cliEpisode('verify-bad', HANOI3_SOLUTION, 2);
   bad.steps[3].observation = bad.steps[3].observation.replace('[2]', '[2, 9]');
@@ -278,6 +280,7 @@ test('a share link opens read-only in a fresh browser context and shows the same
 });
 
 test('an AgentBoard log imports as model episodes and is verified on import; a tampered one names its step', async ({ page }) => {
+  test.setTimeout(90_000);
   const make = (name: string, args: string[]) => {
     const file = join(scratch, name);
     mkdirSync(join(file, '..'), { recursive: true });
@@ -287,7 +290,8 @@ test('an AgentBoard log imports as model episodes and is verified on import; a t
   };
   const good = make('babyai.jsonl', ['0', '1']);
   await page.goto('/#/episodes');
-  await page.getByTestId('verify-on-import').check();
+  // On by default: episodes of environments that replay exactly are checked as they come in.
+  await expect(page.getByTestId('verify-on-import')).toBeChecked();
   await page.getByTestId('log-model').fill('gpt-4');
   await page.getByTestId('import-input').setInputFiles(good);
   await expect(page.getByRole('status')).toHaveText(/Imported 2 episode\(s\) from babyai.jsonl \(an AgentBoard log\)\. Verified 2 of 2\./, { timeout: 15_000 });
@@ -299,6 +303,19 @@ test('an AgentBoard log imports as model episodes and is verified on import; a t
   await expect(page.getByRole('alert')).toContainText('Verified 0 of 1. babyai-2', { timeout: 15_000 });
   await expect(page.getByRole('alert')).toContainText('diverges at step 2 (observation)');
   await expect(page.getByRole('alert')).toContainText('recorded You see a purple dragon.');
+
+  // The failure stays visible after the message is gone: in the list (after a reload), in the replay; and it can be hidden.
+  await page.reload();
+  const marked = page.getByTestId('episode-list').locator('tr', { has: page.getByTestId('verify-failed') });
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText('gpt-5 (model)');
+  await expect(page.getByTestId('episode-list').locator('tbody tr')).toHaveCount(3);
+  await page.getByTestId('hide-failed').check();
+  await expect(page.getByTestId('episode-list').locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('verify-failed')).toHaveCount(0);
+  await page.getByTestId('hide-failed').uncheck();
+  await marked.getByRole('link', { name: 'Replay' }).click();
+  await expect(page.getByTestId('replay-verify-failed')).toContainText('diverges at step 2');
 });
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.jsonl': 'application/x-ndjson', '.svg': 'image/svg+xml' };

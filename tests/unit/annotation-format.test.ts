@@ -18,6 +18,8 @@ import {
   rescore,
   prepareEpisodes,
   parseSubgoalSet,
+  planAgentBoardImport,
+  problemIdOf,
   pyJsonDumps,
   setFromAgentBoardRow,
   setsFromAgentBoardJsonl,
@@ -146,20 +148,63 @@ describe("AgentBoard's test.jsonl", () => {
       subgoals: [...parent.subgoals, { label: 'carry', matcher: { kind: 'any', of: [{ kind: 'pattern', pattern: 'carrying a red' }, { kind: 'pattern', pattern: 'carrying a blue' }] } }],
     });
     const row = agentboardRow(edited);
-    expect(row.ok && Object.keys(row.value)).toEqual(['id', 'task', 'goal', 'subgoals', 'subgoals_1', 'difficulty', 'additional_info']);
+    expect(row.ok && Object.keys(row.value)).toEqual(['id', 'task', 'goal', 'subgoals', 'subgoals_1', 'difficulty', 'additional_info', 'agentplay']);
     expect(row.ok && row.value.subgoals_1).toEqual([' There is a blue open door **', ' There is a blue closed door **', 'carrying a blue']);
 
     const own = parseSubgoalSet(base);
     if (!own.ok) throw new Error(own.message);
     const ownRow = agentboardRow(own.value, { id: 0, goal: 'Move all disks to rod C', difficulty: 'easy' });
     expect(ownRow.ok && pyJsonDumps(ownRow.value)).toBe(
-      '{"id": 0, "task": "hanoi", "goal": "Move all disks to rod C", "subgoals": ["C: |bottom, [0]"], "difficulty": "easy"}',
+      '{"id": 0, "task": "hanoi", "goal": "Move all disks to rod C", "subgoals": ["C: |bottom, [0]"], "difficulty": "easy", ' +
+        '"agentplay": {"task": "hanoi-3", "author": "ann", "version": 1, "parent_version": null, "created_at": "2026-01-01T00:00:00.000Z", "crediting": "subgoal", "labels": ["small disk on C"]}}',
     );
 
     const regex: SubgoalSet = { ...own.value, subgoals: [{ label: 'r', matcher: { kind: 'regex', source: 'x' } }] };
     expect(agentboardRow(regex)).toMatchObject({ ok: false, message: expect.stringContaining('regex') });
     const ragged: SubgoalSet = { ...edited, subgoals: [...edited.subgoals, { label: 'one', matcher: { kind: 'pattern', pattern: 'x' } }] };
     expect(agentboardRow(ragged).ok).toBe(false);
+  });
+
+  it('round trip: our sets and AgentBoard\'s export, import and export again byte for byte, with their authors and versions', () => {
+    const builtin = babyaiBuiltinSets(babyaiRowText)[3];
+    const bob = deriveSet(builtin, 'bob', 3, { subgoals: [{ label: 'near the goal', matcher: { kind: 'pattern', pattern: builtin.subgoals[0].matcher.kind === 'pattern' ? builtin.subgoals[0].matcher.pattern : '' } }] });
+    const own = parseSubgoalSet(base);
+    if (!own.ok) throw new Error(own.message);
+    const hanoiDefaults = { id: problemIdOf('hanoi', 'hanoi-3'), goal: 'Move all disks to rod C', difficulty: 'easy' };
+    for (const sets of [[builtin, bob], [own.value]]) {
+      const env = sets[0].env;
+      const first = agentboardJsonl(sets, () => hanoiDefaults);
+      if (!first.ok) throw new Error(first.message);
+      const read = setsFromAgentBoardJsonl(first.value, { subgoalText: 'pattern' });
+      if (!read.ok) throw new Error(read.message);
+      const plan = planAgentBoardImport(read.value, { env, task: sets[0].task, builtin: env === 'babyai' ? builtin : null, author: 'carol', nextVersion: 9 });
+      // AgentBoard's own row is recognised as the built-in set; ours keep author, version, parent, labels.
+      expect(plan.builtin).toBe(env === 'babyai' ? 1 : 0);
+      expect(plan.store.map((s) => [s.author, s.version, s.parentVersion, s.subgoals])).toEqual(sets.filter((s) => s.author !== 'agentboard').map((s) => [s.author, s.version, s.parentVersion, s.subgoals]));
+      const again = agentboardJsonl([...(env === 'babyai' ? [builtin] : []), ...plan.store], () => hanoiDefaults);
+      expect(again.ok && again.value).toBe(first.value);
+    }
+    // The problem's own id and goal: babyai-3's row, not the version number.
+    const bobRow = agentboardRow(bob);
+    expect(bobRow.ok && [bobRow.value.id, bobRow.value.goal]).toEqual([builtin.agentboard?.fields.id, builtin.agentboard?.fields.goal]);
+    expect(problemIdOf('babyai', 'babyai-12')).toBe(12);
+    expect(problemIdOf('os', 'std-007-bootstrap')).toBe('std-007-bootstrap');
+  });
+
+  it('an import never stores a row as AgentBoard\'s set by someone; an edited anonymous row becomes a new version', () => {
+    const builtin = babyaiBuiltinSets(babyaiRowText)[3];
+    const text = agentboardJsonl([builtin]);
+    if (!text.ok) throw new Error(text.message);
+    const edited = text.value.replace('"subgoals": [', '"subgoals": ["a new first pattern", ');
+    const read = setsFromAgentBoardJsonl(text.value + edited, { subgoalText: 'pattern' });
+    if (!read.ok) throw new Error(read.message);
+    const plan = planAgentBoardImport(read.value, { env: 'babyai', task: builtin.task, builtin, author: 'bob', nextVersion: 4 });
+    expect(plan.builtin).toBe(1);
+    expect(plan.store.map((s) => [s.author, s.version, s.parentVersion, s.subgoals[0].label])).toEqual([['bob', 4, 1, 'a new first pattern']]);
+    const other = planAgentBoardImport(read.value, { env: 'babyai', task: 'babyai-99', builtin: null, author: 'bob', nextVersion: 2 });
+    expect(other).toMatchObject({ store: [], otherTasks: 2 });
+    // A malformed authorship field is refused, not guessed.
+    expect(setsFromAgentBoardJsonl(text.value.replace('}\n', ', "agentplay": {"author": ""}}\n'), { subgoalText: 'pattern' }).ok).toBe(false);
   });
 
   it('rows AgentBoard could not read are refused with a reason', () => {

@@ -4,6 +4,8 @@
 export function typing(event: KeyboardEvent): boolean {
   if (event.ctrlKey || event.metaKey) return true;
   const t = event.target as HTMLElement | null;
+  // A ticked checkbox keeps focus but takes no keys except Space: the page's keys still work there.
+  if (t instanceof HTMLInputElement && (t.type === 'checkbox' || t.type === 'radio')) return event.key === ' ';
   return !!t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 }
 

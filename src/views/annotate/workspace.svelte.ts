@@ -7,7 +7,7 @@
 import { getAnnotationStore, type AnnotationStore, type Draft } from '../../store/annotations.ts';
 import type { AnnotationFlag } from '../../store/annotationTypes.ts';
 import { corpusOf, currentAnnotator, draftAsSet, emptyDraft, setsOfTask, type Corpus } from '../../lib/annotation.ts';
-import { AGENTBOARD_AUTHOR, nextVersion, rescore, setKey, type Matcher, type RescoreReport, type Subgoal, type SubgoalSet } from '../../lib/annotationCore.ts';
+import { AGENTBOARD_AUTHOR, checkSubgoals, nextVersion, rescore, setKey, type Matcher, type RescoreReport, type Subgoal, type SubgoalCheck, type SubgoalSet } from '../../lib/annotationCore.ts';
 
 export class Workspace {
   readonly env: string;
@@ -36,6 +36,11 @@ export class Workspace {
     return this;
   }
 
+  /** AgentBoard's own set of the task (version 1), if it has one. */
+  get builtin(): SubgoalSet | null {
+    return this.sets.find((s) => s.author === AGENTBOARD_AUTHOR && s.version === 1) ?? null;
+  }
+
   async refreshSets(): Promise<void> {
     this.sets = await setsOfTask(this.store, this.env, this.task);
     this.flags = await this.store.listFlags(this.env, this.task);
@@ -58,12 +63,18 @@ export class Workspace {
     return draftAsSet(this.draft, this.nextVersion, this.sets.find((s) => s.version === this.draft.base));
   }
 
-  /** The draft scored over every stored episode of the task, and how long that took (read it in a $derived). */
-  scored(): { report: RescoreReport; ms: number } {
+  /** The draft scored over every stored episode of the task, each subgoal checked, and how long that took (read it in a $derived). */
+  scored(): { report: RescoreReport; checks: SubgoalCheck[]; ms: number } {
     const set = this.draftSet;
     const t = performance.now();
     const report = rescore(set, this.corpus.prepared, this.corpus.evaluate);
-    return { report, ms: performance.now() - t };
+    const checks = checkSubgoals(set, this.corpus.prepared, report, this.corpus.evaluate);
+    return { report, checks, ms: performance.now() - t };
+  }
+
+  /** Replace the draft's subgoals at once (a checked proposal). */
+  replaceSubgoals(subgoals: Subgoal[]): void {
+    this.change(subgoals);
   }
 
   private change(subgoals: Subgoal[], extra: Partial<Draft> = {}): void {
