@@ -111,6 +111,7 @@ export function createOsEnv(options: OsEnvOptions = {}): EnvDefinition<OsState, 
     ...osMeta,
     // AgentBench's opening: the instruction with the one-shot question, the one-shot turns; the problem follows as its own turn.
     conversation: () => ({ agentbench: { opening: OPENING } }),
+    maxScore: () => 1,
     endWords: (state, end) => {
       if (end.finishReason !== 'Complete' || state.success === null) return null;
       if (state.answer === null || state.answer === undefined) return state.success ? 'You said the task is done, and its check passes.' : 'You said the task is done, but its check does not pass.';

@@ -13,11 +13,12 @@ test('OS: the header and the page title say the catalogue id; the upstream name 
   await expect(page.getByText('upstream name std-004-Q19-00000')).toBeVisible();
 });
 
-test('Bandits and RPS show the score against its ceiling; Hanoi against its disks', async ({ page }) => {
+test('Bandits and RPS show the score against its ceiling of one per step; Hanoi against its disks; OS against 1', async ({ page }) => {
   for (const [url, score] of [
     ['/#/play/bandits/bandits-highlow?seed=1', '0 / 50'],
     ['/#/play/rps/rps-basic?seed=1', '0 / 50'],
     ['/#/play/hanoi/hanoi-4', '0 / 4'],
+    ['/#/play/os/os-dev-24?seed=1', '0 / 1'],
   ]) {
     await page.goto(url);
     await expect(page.getByTestId('step-count')).toHaveText(/^0 \//);
