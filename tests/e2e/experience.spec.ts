@@ -300,7 +300,7 @@ test('every kind of page has a title of its own, also after moving between pages
     ['/#/researcher', 'Studies'],
     ['/#/compare', 'Compare runs'],
     ['/#/gallery', 'Gallery'],
-    ['/#/annotate/babyai/babyai-0', 'Annotate subgoals'],
+    ['/#/annotate/babyai/babyai-0', 'Subgoals: babyai-0'],
     ['/#/agreement/babyai/babyai-0', 'Subgoal agreement'],
     ['/#/episodes', 'Episodes'],
     ['/#/', 'Tasks'],
