@@ -84,10 +84,10 @@ test('OS: choosing Linux where its image is not built falls back to the embedded
   // episode must still play, in the embedded shell, saying so.
   test.setTimeout(60_000);
   await page.goto('/');
-  // The option says so in words for a participant: no build command.
-  await expect(page.getByTestId('linux-unavailable')).toHaveText(': not available on this server, so episodes use the embedded shell');
-  await expect(page.getByText('npm run os:image')).toHaveCount(0);
   await page.getByLabel(/Linux \(Debian in the v86 emulator/).check();
+  // The option says so in words for a participant: no build command.
+  await expect(page.getByTestId('linux-unavailable')).toHaveText(': not available on this server, so episodes use the embedded shell', { timeout: 15_000 });
+  await expect(page.getByText('npm run os:image')).toHaveCount(0);
   await page.goto('/#/play/os/os-dev-24?seed=0');
   await expect(page.getByTestId('notice')).toContainText('Linux is not available on this server', { timeout: 40_000 });
   await expect(page.getByTestId('notice')).toContainText('this episode uses the embedded shell instead');
