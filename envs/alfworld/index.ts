@@ -208,6 +208,14 @@ export const alfworld: EnvDefinition<AlfState, AlfTask> = {
   // What a player can send as is: AgentBench reads "ACTION: …" from the reply; AgentBoard takes the command (and its help action).
   validActions: (state) => (state.protocol === 'agentbench' ? state.admissible.map((c) => `ACTION: ${c}`) : [...state.admissible, CHECK_ACTIONS]),
   success: (state) => state.won && !state.failed,
+  endWords: (state, end) =>
+    state.failed
+      ? 'The same reply came three times in a row, so AgentBench ended the task (it scores 0).'
+      : state.won
+        ? 'The task is done: the household goal holds.'
+        : end.finishReason === 'Task Limit Exceeded'
+          ? 'The step limit came first: the household goal does not hold.'
+          : null,
   gameView: (state) => ({ text: state.text, commands: state.admissible }),
   fromCommand: (task, command) => (task.protocol === 'agentbench' ? `ACTION: ${command}` : command),
   oracleAction: (state) => {

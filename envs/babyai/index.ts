@@ -242,6 +242,8 @@ export function makeBabyAI(options: TextOptions = FAITHFUL): EnvDefinition<BabyA
     resolveTask: babyaiCustomTask,
     validActions: (state) => state.actions.map(([name]) => name),
     success: (state) => state.done,
+    endWords: (state, end, task) =>
+      state.done ? `Mission accomplished: ${startOf(task.envId, task.seed).mission}.` : end.finishReason === 'Task Limit Exceeded' ? `The step limit came first; the mission was: ${startOf(task.envId, task.seed).mission}.` : null,
     oracleAction: (state) => oracle(state, doStep),
   };
 }

@@ -109,6 +109,9 @@ export const bandits: EnvDefinition<BanditState, BanditTask> = {
   },
 
   validActions: () => [...BANDIT_ACTIONS],
+  maxScore: () => 50,
+  endWords: (state, end) =>
+    end.finishReason === 'Complete' ? `All ${end.steps} pulls are made: ${end.score} of them were on the machine that pays more on average (machine ${state.optimal + 1}).` : null,
   success: () => null,
   // Privileged: knows which arm pays more.
   oracleAction: (state) => BANDIT_ACTIONS[state.optimal],

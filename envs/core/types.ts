@@ -31,6 +31,14 @@ export const FINISH_REASONS: readonly FinishReason[] = [
   'Task Error',
 ];
 
+/** How an episode ended, as an environment's endWords reads it. */
+export interface EpisodeEnd {
+  finishReason: FinishReason;
+  success: boolean | null;
+  score: number;
+  steps: number;
+}
+
 /** One playable problem of an environment. */
 export interface TaskInfo {
   /** Stable, human-readable id, e.g. `hanoi-3`. */
@@ -145,6 +153,13 @@ interface GameBase<S, T extends TaskInfo> {
    * games); 'applicable' (the default): what can be done now, each one accepted.
    */
   actionList?: 'fixed' | 'applicable';
+  /** The highest score this task allows (Hanoi: its disks; Bandits: one per pull), shown beside the score; absent where the score has no ceiling. */
+  maxScore?(task: T): number;
+  /**
+   * What happened at the end, in the game's own words ("All 3 disks are on rod C.", "The dog, the
+   * enemy, caught you."), for the outcome a person reads; null leaves the general words for the finish reason.
+   */
+  endWords?(state: S, end: EpisodeEnd, task: T): string | null;
   /** Whether the final state counts as success; null where the benchmark defines none. */
   success(state: S): boolean | null;
   /** Release a resource held by the state (database, shell) when the episode ends. */

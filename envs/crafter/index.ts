@@ -77,6 +77,8 @@ export const crafter: EnvDefinition<CrafterState, TaskInfo> = {
   },
 
   validActions: () => [...CRAFTER_ACTIONS],
+  endWords: (state, end) =>
+    end.finishReason !== 'Complete' ? null : state.length < CRAFTER_LENGTH ? `You died after ${state.length} steps.` : `You survived all ${CRAFTER_LENGTH.toLocaleString('en-US')} steps.`,
   success: () => null,
   // Privileged: reads the whole map, not only the 9×7 window.
   oracleAction: (state) => CRAFTER_ACTIONS[oracleMove(viewOf(state))],

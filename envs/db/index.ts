@@ -182,6 +182,12 @@ export const db: EnvDefinition<DbState, DbTask> = {
 
   validActions: () => [],
   success: (state) => passes(state),
+  maxScore: () => 1,
+  endWords: (state, end) => {
+    if (end.finishReason !== 'Complete' || state.answer === null) return null;
+    if (hashChecked(dbRowOf(state))) return passes(state) ? 'The table ends as the task asks.' : 'The table does not end as the task asks (its contents are compared, not the answer).';
+    return passes(state) ? `Your answer “${state.answer.trim()}” matches the expected one.` : `Your answer “${state.answer.trim()}” does not match the expected one.`;
+  },
   dispose: (state) => state.session.executor.close(),
   oracleAction: dbOracleAction,
 };

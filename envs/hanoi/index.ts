@@ -158,6 +158,9 @@ export const hanoi: EnvDefinition<HanoiState, HanoiTask> = {
   },
 
   validActions: () => [...HANOI_ACTIONS],
+  maxScore: (task) => task.disks,
+  endWords: (state, end) =>
+    state.solved ? `All ${state.rods.length} disks are on rod C: the tower is moved.` : end.finishReason === 'Task Limit Exceeded' ? `The step limit came first: ${end.score} of ${state.rods.length} disks are on rod C.` : null,
   success: (state) => state.solved,
   oracleAction: (state) => {
     const move = nextOptimalMove(state.rods);

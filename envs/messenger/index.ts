@@ -75,6 +75,16 @@ export const messenger: EnvDefinition<MessengerState, MessengerTask> = {
 
   validActions: () => [...MESSENGER_ACTIONS],
   success: (state) => state.done && state.reward === 1,
+  endWords: (state, end) => {
+    if (!state.done) return end.finishReason === 'Task Limit Exceeded' ? `The step limit came first: ${state.hasMessage ? 'you held the message but did not deliver it' : 'you never picked up the message'}.` : null;
+    const event = state.events.at(-1);
+    if (event?.kind === 'delivered') return `You brought the message to the ${event.entity}, the goal: delivered.`;
+    if (event?.kind === 'picked-up') return `You picked up the message (the ${event.entity}): this stage ends there.`;
+    if (event?.kind === 'message-again') return `You walked into the ${event.entity} again while already holding the message.`;
+    if (event?.kind === 'killed' && event.by === 'enemy') return `The ${event.entity}, the enemy, caught you.`;
+    if (event?.kind === 'killed') return `You reached the ${event.entity}, the goal, without the message.`;
+    return null;
+  },
   // Privileged: knows every entity's role and movement type.
   oracleAction: (state) => MESSENGER_ACTIONS[oracleMove(state)],
 };

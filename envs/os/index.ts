@@ -111,6 +111,12 @@ export function createOsEnv(options: OsEnvOptions = {}): EnvDefinition<OsState, 
     ...osMeta,
     // AgentBench's opening: the instruction with the one-shot question, the one-shot turns; the problem follows as its own turn.
     conversation: () => ({ agentbench: { opening: OPENING } }),
+    maxScore: () => 1,
+    endWords: (state, end) => {
+      if (end.finishReason !== 'Complete' || state.success === null) return null;
+      if (state.answer === null || state.answer === undefined) return state.success ? 'You said the task is done, and its check passes.' : 'You said the task is done, but its check does not pass.';
+      return state.success ? `Your answer “${state.answer}” is correct.` : `Your answer “${state.answer}” is wrong.`;
+    },
     expectedAnswer: (task) => (task.evaluation.kind === 'match' && task.evaluation.answer !== undefined ? task.evaluation.answer : null),
     // The clock, $RANDOM, mktemp and shuf follow the seed and a virtual clock; what reads the host machine does not.
     replayCaveat(actions) {

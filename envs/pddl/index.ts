@@ -257,5 +257,7 @@ export const pddl: EnvDefinition<PddlState, PddlTask> = {
   step,
   validActions,
   success: (state) => state.won,
+  endWords: (state, end) =>
+    state.won ? 'Every fact of the goal holds: the problem is solved.' : end.finishReason === 'Task Limit Exceeded' ? `The step limit came first, with ${Math.round(state.progress * 100)}% of the goal's facts reached at best.` : null,
   oracleAction,
 };

@@ -151,6 +151,9 @@ export const rps: EnvDefinition<RpsState, RpsTask> = {
   },
 
   validActions: () => [...RPS_ACTIONS],
+  maxScore: () => 50,
+  endWords: (state, end) =>
+    end.finishReason === 'Complete' ? `All ${end.steps} rounds are played: ${end.score} times you chose ${RPS_ACTIONS[state.optimal]}, the best answer to this opponent's habits.` : null,
   success: () => null,
   // Privileged: knows the opponent's bias.
   oracleAction: (state) => RPS_ACTIONS[state.optimal],

@@ -10,7 +10,7 @@ test('the oracle policy plays Hanoi3Disk to the end while a person watches', asy
   await page.getByLabel('Pause between actions (ms)').fill('0');
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByTestId('outcome')).toContainText('Solved!');
-  await expect(page.getByTestId('score')).toHaveText('3');
+  await expect(page.getByTestId('score')).toHaveText('3 / 3');
   await waitForStoredSteps(page, 7);
   expect((await storedSteps(page)).sort((a, b) => a.t - b.t).map((s) => s.action)).toEqual(HANOI3_SOLUTION);
 });

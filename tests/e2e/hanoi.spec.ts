@@ -3,13 +3,15 @@ import { HANOI, HANOI3_SOLUTION, act, startTask, storedSteps, waitForStoredSteps
 
 test('a person solves Hanoi3Disk with the buttons; score reaches 3 and success shows', async ({ page }) => {
   await startTask(page, 'Hanoi3Disk-v0', 7);
-  await expect(page.getByTestId('score')).toHaveText('0');
+  await expect(page.getByTestId('score')).toHaveText('0 / 3');
   for (const [i, action] of HANOI3_SOLUTION.entries()) await act(page, action, i + 1);
 
-  await expect(page.getByTestId('score')).toHaveText('3');
+  await expect(page.getByTestId('score')).toHaveText('3 / 3');
   const outcome = page.getByTestId('outcome');
   await expect(outcome).toContainText('Solved!');
-  await expect(outcome).toContainText('(Complete), after 7 steps, with score 3.');
+  // Said in the game's words, with the score's ceiling; no raw status code, no reward beside the score.
+  await expect(page.getByTestId('outcome-words')).toHaveText('All 3 disks are on rod C: the tower is moved. 7 steps, score 3 of 3.');
+  await expect(page.getByText('Last reward')).toHaveCount(0);
   // The action buttons are gone once the episode is over.
   await expect(page.getByRole('button', { name: HANOI.AB, exact: true })).toHaveCount(0);
 
@@ -31,12 +33,12 @@ test('the text view shows exactly what a model gets, and keys 1..9 play the numb
   await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
   await expect(text).toContainText('current step observation: You tried to move the top disk of rod a to the top of rod c.');
   await expect(text).toContainText("Most recent 1 steps of the player's in-game observation:");
-  await expect(page.getByTestId('score')).toHaveText('1');
+  await expect(page.getByTestId('score')).toHaveText('1 / 3');
 
   // An illegal move (A to C again: the larger disk onto the smaller) keeps the state.
   await page.keyboard.press('2');
   await expect(page.getByTestId('step-count')).toHaveText(/^2 \//);
-  await expect(page.getByTestId('score')).toHaveText('1');
+  await expect(page.getByTestId('score')).toHaveText('1 / 3');
 });
 
 test('the visual view draws the rods, and the view in use is recorded with each step', async ({ page }) => {

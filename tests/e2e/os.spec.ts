@@ -85,8 +85,11 @@ test('OS: choosing Linux where its image is not built falls back to the embedded
   test.setTimeout(60_000);
   await page.goto('/');
   await page.getByLabel(/Linux \(Debian in the v86 emulator/).check();
+  // The option says so in words for a participant: no build command.
+  await expect(page.getByTestId('linux-unavailable')).toHaveText(': not available on this server, so episodes use the embedded shell', { timeout: 15_000 });
+  await expect(page.getByText('npm run os:image')).toHaveCount(0);
   await page.goto('/#/play/os/os-dev-24?seed=0');
-  await expect(page.getByTestId('notice')).toContainText('The Linux image is not built on this server', { timeout: 40_000 });
+  await expect(page.getByTestId('notice')).toContainText('Linux is not available on this server', { timeout: 40_000 });
   await expect(page.getByTestId('notice')).toContainText('this episode uses the embedded shell instead');
   await expect(page.getByTestId('backend')).toHaveText('the embedded shell');
   await page.getByLabel('Or type the exact text a model would send').fill('Act: bash\n\n```bash\ncat /home/jack/test\n```');
@@ -118,5 +121,5 @@ test('OS: a number key for answer or finish only asks first; a second press send
   await page.keyboard.press('3');
   await page.keyboard.press('3');
   await expect(page.getByTestId('outcome')).toContainText('Not solved');
-  await expect(page.getByTestId('outcome')).toContainText('after 2 steps');
+  await expect(page.getByTestId('outcome')).toContainText('2 steps, score');
 });

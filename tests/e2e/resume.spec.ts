@@ -13,7 +13,7 @@ test('reloading mid-episode offers to resume it, and it resumes with no step los
   await page.getByRole('button', { name: 'Resume episode' }).click();
 
   await expect(page.getByTestId('step-count')).toHaveText(/^3 \/ 30/);
-  await expect(page.getByTestId('score')).toHaveText('0');
+  await expect(page.getByTestId('score')).toHaveText('0 / 3');
   expect(await page.getByTestId('text-view').textContent()).toBe(before);
 
   for (const [i, action] of HANOI3_SOLUTION.slice(3).entries()) await act(page, action, i + 4);

@@ -2,8 +2,9 @@
  * Everyday commands as agents type them (issue 28), where just-bash lacks them or prints
  * differently from GNU coreutils 9.1 / bash 5.2: `yes`, `timeout` on the simulated clock,
  * attached option values (`xargs -n2 -I{}`, `paste -sd+`, `seq -f FMT`), `nl`'s unnumbered
- * lines, `column` without -t, `realpath` (missing last component, --relative-to), `rm -i`, and
- * `basename /` / `dirname /`. tests/unit/os-shell-commands.test.ts holds GNU's outputs.
+ * lines, `column` without -t, `realpath` (missing last component, --relative-to), `rm -i`,
+ * `basename /` / `dirname /`, `uniq -c`'s seven-wide count, `comm`'s sorted-order check and
+ * `timeout N yes` (stopped by the timeout, status 124). tests/unit/os-shell-commands.test.ts holds GNU's outputs.
  */
 import type { Command, ExecResult, ResolvedCommandContext } from 'just-bash';
 import { abs, command, fail, ok, type Host } from './host.ts';
@@ -265,13 +266,42 @@ async function timeout(host: Host, args: string[], ctx: ResolvedCommandContext):
   const m = /^(\d+(?:\.\d*)?|\.\d+)([smhd]?)$/.exec(duration ?? '');
   if (!m || i + 1 >= args.length) return ctx.origCommand!(args);
   const seconds = Number(m[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2]]!;
+  const killed = /^(KILL|SIGKILL|9)$/i.test(signal);
+  // `yes` never ends by itself: the timeout always stops it (its output is bounded here, as in a pipe).
+  if (args[i + 1] === 'yes') return { ...yes(args.slice(i + 2), ctx), exitCode: killed ? 137 : 124 };
   const before = host.clock.now();
   const r = await ctx.origCommand!(args);
   if (seconds > 0 && host.clock.now() - before > seconds * 1000 && r.exitCode === 0) {
-    const killed = /^(KILL|SIGKILL|9)$/i.test(signal);
     return { ...r, exitCode: killed ? 137 : 124 };
   }
   return r;
+}
+
+/** GNU's `uniq -c` prints each count seven wide ("%7d "); just-bash's four wide. */
+async function uniq(args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
+  const r = await ctx.origCommand!(args);
+  const counts = args.some((a) => a === '--count' || (/^-[a-zA-Z]+$/.test(a) && a.includes('c')));
+  return counts ? { ...r, stdout: r.stdout.replace(/^ *(\d+) /gm, (_m, n: string) => `${n.padStart(7)} `) } : r;
+}
+
+/**
+ * GNU comm checks that each input is sorted (unless --nocheck-order): it says which file is not,
+ * then "input is not in sorted order", and exits 1. just-bash compares without the check.
+ */
+async function comm(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
+  const check = !args.includes('--nocheck-order');
+  const passed = args.filter((a) => a !== '--nocheck-order' && a !== '--check-order');
+  const r = await ctx.origCommand!(passed);
+  const files = passed.filter((a) => !a.startsWith('-') || a === '-');
+  if (!check || r.exitCode !== 0 || files.length !== 2) return r;
+  let stderr = '';
+  for (const [k, f] of files.entries()) {
+    const text = f === '-' ? String(ctx.stdin) : await host.fs.readFile(abs(ctx, f)).catch(() => '');
+    const lines = text.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    if (lines.some((line, j) => j > 0 && lines[j - 1] > line)) stderr += `comm: file ${k + 1} is not in sorted order\n`;
+  }
+  return stderr ? { stdout: r.stdout, stderr: `${r.stderr}${stderr}comm: input is not in sorted order\n`, exitCode: 1 } : r;
 }
 
 function basename(args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
@@ -341,6 +371,8 @@ export function gnuCommands(host: Host): Command[] {
     command('realpath', (a, ctx) => realpath(host, a, ctx)),
     command('timeout', (a, ctx) => timeout(host, a, ctx)),
     command('basename', (a, ctx) => basename(a, ctx)),
+    command('uniq', (a, ctx) => uniq(a, ctx)),
+    command('comm', (a, ctx) => comm(host, a, ctx)),
     command('dirname', (a, ctx) => dirname(a, ctx)),
   ];
 }

@@ -25,7 +25,7 @@ export async function chooseOsShell(choice: OsShellChoice, notify: (message: str
     const { BrowserLinuxShell, linuxImageServed } = await import('../linux/browser.ts');
     os.setOsShellFactory(async ({ seed }) => {
       if (await linuxImageServed()) return BrowserLinuxShell.start();
-      notify('The Linux image is not built on this server (npm run os:image); this episode uses the embedded shell instead.');
+      notify('Linux is not available on this server; this episode uses the embedded shell instead.');
       const { createEmbeddedShell } = await import('../embedded/index.ts');
       return createEmbeddedShell({ seed });
     });
