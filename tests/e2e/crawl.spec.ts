@@ -89,6 +89,7 @@ const KINDS: [string, string][] = [
   ['settings', '/#/settings'],
   ['gallery', '/#/gallery'],
   ['study', '/#/study/smartplay-v0?participant=crawl'],
+  ['studies', '/#/studies'],
 ];
 
 for (const [name, url] of KINDS) {
