@@ -14,7 +14,7 @@ export const ui: EnvUi = {
   // Every game's reset and 10 random steps in the page (each game's problem module fetched first, untimed).
   async browserBench() {
     const { measureAlfworld } = await import('./bench.ts');
-    const m = await measureAlfworld({ steps: 10 });
+    const m = await measureAlfworld({ steps: 30 });
     const r = (x: number) => Math.round(x * 100) / 100;
     return {
       'alfworld shared domain and grammar ms (once per page)': r(m.sharedMs),
@@ -25,6 +25,8 @@ export const ui: EnvUi = {
       'alfworld reset slowest after the first ms': r(m.resetSlowestWarmMs),
       'alfworld step, median game ms (each game\'s mean step)': r(m.gameStepMedianMs),
       'alfworld step, slowest game ms': r(m.gameStepSlowestMs),
+      'alfworld step, slowest game': m.gameStepSlowestGame,
+      'alfworld reset slowest after the first, game': m.resetSlowestWarmGame,
       'alfworld step median ms': r(m.stepMedianMs),
       'alfworld step 99th percentile ms': r(m.stepP99Ms),
       'alfworld step slowest ms': r(m.stepSlowestMs),
