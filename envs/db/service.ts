@@ -42,18 +42,35 @@ const WARM_SQL = [
 /**
  * Plays a few throwaway episodes on a database of its own, so the engine's code is compiled
  * before a real episode opens: a spare worker waits idle for its episode, and its first reset
- * otherwise ran on code never run before (most of a warm worker's reset). Leaves nothing behind.
+ * otherwise ran on code never run before (most of a warm worker's reset). One statement per
+ * task, and it stops as soon as a request has come (`stop`), so a request waits for one
+ * statement at most. Leaves nothing behind.
  */
-function warmUp(SQL: SqlJsStatic): void {
+function warmUp(SQL: SqlJsStatic, stop: () => boolean): void {
+  const work: ((engine: DbEngine | null) => DbEngine | null)[] = [];
   for (let round = 0; round < 3; round++) {
-    const engine = new DbEngine(SQL, WARM_SETUP);
-    try {
-      for (const sql of WARM_SQL) engine.exec(sql);
-      engine.hash();
-    } finally {
-      engine.close();
-    }
+    work.push(() => new DbEngine(SQL, WARM_SETUP));
+    for (const sql of WARM_SQL) work.push((e) => (e?.exec(sql), e));
+    work.push((e) => (e?.hash(), e));
+    work.push((e) => (e?.close(), null));
   }
+  let engine: DbEngine | null = null;
+  let at = 0;
+  const next = (): void => {
+    try {
+      if (stop() || at === work.length) {
+        engine?.close();
+        return;
+      }
+      engine = work[at++](engine);
+    } catch {
+      // Only a warm-up: the first real request meets any failure and answers it.
+      engine?.close();
+      return;
+    }
+    setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }
 
 /**
@@ -65,15 +82,7 @@ export function createDbService(loadSql: () => Promise<SqlJsStatic>, options: { 
   let requests = 0;
   if (options.warm) {
     loadSql().then(
-      (SQL) =>
-        setTimeout(() => {
-          if (requests > 0) return;
-          try {
-            warmUp(SQL);
-          } catch {
-            // Only a warm-up: the first real request meets any failure and answers it.
-          }
-        }, 0),
+      (SQL) => warmUp(SQL, () => requests > 0),
       () => {},
     );
   }

@@ -130,7 +130,7 @@ describe('db runaway-statement guard', () => {
   it('a worker\'s service that warmed up before its first request answers as one that did not', async () => {
     const warmed = createDbService(loadNodeSqlJs, { warm: true });
     await loadNodeSqlJs();
-    await sleep(50); // the warm-up runs on its own task once sql.js is ready
+    await sleep(300); // the warm-up runs a statement per task once sql.js is ready
     const cold = createDbService(loadNodeSqlJs);
     const script: HostRequest[] = [
       { op: 'open', setup: SETUP },
