@@ -87,5 +87,7 @@ export async function playHanoi(page: Page, from = 0): Promise<void> {
   for (let i = from; i < last; i++) await move(page, HANOI3_SOLUTION[i], i + 1);
   // The last move ends the episode: the study shows its own "Task finished" screen.
   await page.getByRole('button', { name: HANOI3_SOLUTION[last], exact: true }).click();
-  await expect(page.getByTestId('task-done')).toContainText('Score 3 after 7 steps (Complete)');
+  // The end in the game's own words and the score with its ceiling (not "(Complete)").
+  await expect(page.getByTestId('task-done-words')).toHaveText('All 3 disks are on rod C: the tower is moved.');
+  await expect(page.getByTestId('task-done')).toContainText('Score 3 / 3 after 7 steps.');
 }
