@@ -143,6 +143,9 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   await page.keyboard.press('n');
   await expect(page.getByTestId('rate-position')).toContainText('trajectory 1 of 3');
   await expect(page.getByTestId('rate-trajectory')).not.toContainText('score');
+  // The task's goal is in view, not only inside the folded instructions.
+  await expect(page.getByTestId('rate-goal')).toBeVisible();
+  await expect(page.getByTestId('rate-goal')).not.toContainText('see the instructions below');
   await screens(page, 'annotate-rate');
   for (const k of ['1', '3', '5']) await page.keyboard.press(k);
   await expect(page.getByTestId('rate-position')).toContainText('rated 3');
