@@ -104,7 +104,8 @@ async function reset(task: AlfTask): Promise<Init<AlfState>> {
     seen: [],
   };
   const observation = task.protocol === 'agentbench' ? 'Here is your task. ' + body + availableActions(state.admissible) : body.split('\n')[0];
-  warmUpOnce(world, start);
+  // In a page only: a CLI run needs no idle-time warm-up, and its timers would outlive a disposed episode.
+  if (typeof window !== 'undefined') warmUpOnce(world, start);
   return { state, observation, score: 0 };
 }
 
