@@ -297,7 +297,8 @@ test('every kind of page has a title of its own, also after moving between pages
   const pages: [string, string][] = [
     ['/#/scores', 'Scores'],
     ['/#/settings', 'Settings'],
-    ['/#/researcher', 'Studies'],
+    ['/#/researcher', 'Study results'],
+    ['/#/studies', 'Studies'],
     ['/#/compare', 'Compare runs'],
     ['/#/gallery', 'Gallery'],
     ['/#/annotate/babyai/babyai-0', 'Subgoals: babyai-0'],
