@@ -304,7 +304,7 @@ test('a task past its time limit ends as given up; a break comes between scored 
   });
   await move(page, HANOI3_SOLUTION[0], 1);
   await expect(page.getByTestId('task-done')).toContainText('Time is up for this task', { timeout: 5000 });
-  await expect(page.getByTestId('task-done')).toContainText('Given Up');
+  await expect(page.getByTestId('task-done')).toContainText('Score 1 / 3 after 1 step.');
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByTestId('break')).toContainText('1 of 2 scored tasks done');
