@@ -4,20 +4,8 @@
  * its own. Screenshots go to test-results/screens/crawl-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axe, HANOI3_SOLUTION } from './helpers.ts';
+import { axe, HANOI3_SOLUTION, PLAY_VIEWS } from './helpers.ts';
 
-const PLAY_VIEWS = [
-  ['hanoi', 'hanoi-3'],
-  ['bandits', 'bandits-highlow'],
-  ['rps', 'rps-basic'],
-  ['messenger', 'messenger-l2'],
-  ['babyai', 'babyai-0'],
-  ['pddl', 'pddl-20'],
-  ['db', 'db-dev-003'],
-  ['os', 'os-dev-24'],
-  ['crafter', 'crafter'],
-  ['alfworld', 'alfworld-std-00'],
-] as const;
 
 /** Nothing is wider than the screen (the page itself, or any visible element sticking out of it). */
 async function noSidewaysScroll(page: Page, where: string): Promise<void> {
@@ -57,7 +45,7 @@ async function crawl(page: Page, url: string, name: string): Promise<string> {
 test('every play view: axe in light and dark, no sideways scroll on a phone, its own title', async ({ page }) => {
   test.setTimeout(600_000);
   const titles = new Map<string, string>();
-  for (const [env, task] of PLAY_VIEWS) {
+  for (const { env, task } of PLAY_VIEWS) {
     const title = await crawl(page, `/#/play/${env}/${task}?seed=1`, `play-${env}`);
     expect(title).toBe(`${task} · ${title.split(' · ')[1]} · agentplay`);
     titles.set(env, title);

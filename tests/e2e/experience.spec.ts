@@ -4,28 +4,11 @@
  * by keyboard (find a task, play it, leave the terminal and the SQL editor), and Back goes back.
  * Screenshots of each play view at desktop and phone sizes go to test-results/screens/.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { HANOI3_SOLUTION } from './helpers.ts';
+import { axe, HANOI3_SOLUTION, PLAY_VIEWS as CATALOGUE_VIEWS } from './helpers.ts';
 
-/** One task per environment of the catalogue (the test build adds the test game). */
-const PLAY_VIEWS = [
-  { env: 'hanoi', task: 'hanoi-3' },
-  { env: 'bandits', task: 'bandits-highlow' },
-  { env: 'rps', task: 'rps-basic' },
-  { env: 'messenger', task: 'messenger-l2' },
-  { env: 'babyai', task: 'babyai-0' },
-  { env: 'pddl', task: 'pddl-20' },
-  { env: 'os', task: 'os-dev-24' },
-  { env: 'db', task: 'db-dev-003' },
-  { env: 'guess', task: 'guess-5' },
-];
-
-async function axe(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(found, `axe-core on ${where}`).toEqual([]);
-}
+/** One task per environment of the catalogue, and the test build's test game. */
+const PLAY_VIEWS = [...CATALOGUE_VIEWS, { env: 'guess', task: 'guess-5' }];
 
 /** Every visible control lies inside the viewport, and nothing scrolls sideways. */
 async function fitsWidth(page: Page, where: string): Promise<void> {

@@ -100,3 +100,17 @@ export async function axe(page: Page, where: string): Promise<void> {
   const found = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
   expect(found, `axe-core on ${where}`).toEqual([]);
 }
+
+/** One task per environment of the catalogue: the play views the layout, crawl and experience tests visit. */
+export const PLAY_VIEWS: readonly { env: string; task: string }[] = [
+  { env: 'hanoi', task: 'hanoi-3' },
+  { env: 'bandits', task: 'bandits-highlow' },
+  { env: 'rps', task: 'rps-basic' },
+  { env: 'messenger', task: 'messenger-l2' },
+  { env: 'babyai', task: 'babyai-0' },
+  { env: 'pddl', task: 'pddl-20' },
+  { env: 'db', task: 'db-dev-003' },
+  { env: 'os', task: 'os-dev-24' },
+  { env: 'crafter', task: 'crafter' },
+  { env: 'alfworld', task: 'alfworld-std-00' },
+];

@@ -5,20 +5,8 @@
  * Screenshots go to test-results/screens/layout-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { PLAY_VIEWS } from './helpers.ts';
 
-/** One task per environment of the catalogue. */
-const PLAY_VIEWS = [
-  { env: 'hanoi', task: 'hanoi-3' },
-  { env: 'bandits', task: 'bandits-highlow' },
-  { env: 'rps', task: 'rps-basic' },
-  { env: 'messenger', task: 'messenger-l2' },
-  { env: 'babyai', task: 'babyai-0' },
-  { env: 'pddl', task: 'pddl-20' },
-  { env: 'db', task: 'db-dev-003' },
-  { env: 'os', task: 'os-dev-24' },
-  { env: 'crafter', task: 'crafter' },
-  { env: 'alfworld', task: 'alfworld-std-00' },
-];
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
