@@ -44,7 +44,8 @@ export interface EnvUi {
   /**
    * The visual view offers the valid actions itself (ALFWorld: grouped by verb, with a search), so
    * the play view shows no button per action under it (nor number keys), only the free text and the
-   * keys; the text view keeps them.
+   * keys; the text view keeps them. That bar then stays in the page's flow (never over the view's
+   * commands), and the view marks its commands' region with a `data-view-actions` attribute.
    */
   actionsInView?: boolean;
   /** The environment can show the whole map (more than the agent sees). */

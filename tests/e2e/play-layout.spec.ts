@@ -12,12 +12,35 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
-/** The first control a person acts with (an action button, else the reply box), and where it is. */
-async function firstAction(page: Page): Promise<{ top: number; bottom: number; label: string }> {
-  const control = page.getByTestId('action-bar').locator('button:not(.quiet), textarea').first();
+/**
+ * The first control a person acts with (the view's own commands where it has them, else an action
+ * button, else the reply box) and where it is; and how many of the controls on screen are covered
+ * (not the topmost element at their centre, e.g. under the bar; one scrolled out of its own scrolling
+ * region is not covered): those a person cannot click.
+ */
+async function firstAction(page: Page): Promise<{ top: number; bottom: number; label: string; covered: string[] }> {
+  const own = page.locator('[data-view-actions]');
+  const where = (await own.count()) > 0 ? own : page.getByTestId('action-bar');
+  const control = where.locator('button:not(.quiet), textarea').first();
   await expect(control).toBeVisible();
   const box = (await control.boundingBox())!;
-  return { top: box.y, bottom: box.y + box.height, label: ((await control.textContent()) ?? '').trim().slice(0, 40) };
+  const covered = await where.evaluate((root) =>
+    [...root.querySelectorAll('button, textarea')].flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (r.width === 0 || y < 0 || y > window.innerHeight) return [];
+      // Scrolled out of a region of its own (the bar scrolls when its actions are many): reachable by scrolling it.
+      for (let up = el.parentElement; up; up = up.parentElement) {
+        if (!/auto|scroll|hidden/.test(getComputedStyle(up).overflowY)) continue;
+        const c = up.getBoundingClientRect();
+        if (y < c.top || y > c.bottom) return [];
+      }
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && (hit === el || el.contains(hit)) ? [] : [(el.textContent ?? '').trim().slice(0, 30)];
+    }),
+  );
+  return { top: box.y, bottom: box.y + box.height, label: ((await control.textContent()) ?? '').trim().slice(0, 40), covered };
 }
 
 async function expectOnFirstScreen(page: Page, where: string): Promise<void> {
@@ -27,6 +50,7 @@ async function expectOnFirstScreen(page: Page, where: string): Promise<void> {
   console.log(`${where} at ${page.viewportSize()!.width}×${height}: first action control top ${Math.round(at.top)} px`);
   expect(at.top, `first action control ("${at.label}") top on ${where}`).toBeGreaterThanOrEqual(0);
   expect(at.bottom, `first action control ("${at.label}") bottom on ${where} (screen ${height} px)`).toBeLessThanOrEqual(height);
+  expect(at.covered, `action controls on the screen but covered by another element on ${where}`).toEqual([]);
 }
 
 for (const size of SIZES) {
