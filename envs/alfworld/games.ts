@@ -136,7 +136,8 @@ export function worldOf(game: number, wording: Wording): World {
   if (!w) {
     const problem = problems.get(game);
     if (problem === undefined) throw new Error(`ALFWorld game ${game} is not loaded yet.`);
-    w = new World({ domain: sharedLogic(wording).domain, grammar: grammarOf(game, wording), problem });
+    const start = wording === 'original' ? problem.originalStart : undefined;
+    w = new World({ domain: sharedLogic(wording).domain, grammar: grammarOf(game, wording), problem, start });
     worlds.set(key, w);
   }
   return w;

@@ -29,6 +29,19 @@ export interface GameData {
   grammar: string | GameGrammar;
   /** The problem's text, or the problem already compiled (data/problems/ holds each game's, made by data/build-data.ts). */
   problem: string | CompiledProblem;
+  /** The initial state's welcome, commands and goal check, worked out at build time with this domain and grammar. */
+  start?: StartFacts;
+}
+
+/**
+ * What a reset shows, stored with each game's problem for the original wording (data/build-data.ts):
+ * a page's first reset would otherwise ground every action on code not yet compiled (most of its time).
+ * tests/unit/alfworld-logic.test.ts checks it equals working it out; the upstream recordings check it too.
+ */
+export interface StartFacts {
+  intro: string;
+  admissible: string[];
+  won: boolean;
 }
 
 /**
@@ -44,6 +57,8 @@ export interface CompiledProblem {
   goal: Formula;
   /** Every id in a fact of the initial state (TextWorld's entities), first-seen order, with its demangled name. */
   names: [string, string][];
+  /** The initial state in the original wording (both benchmarks play it). */
+  originalStart?: StartFacts;
 }
 
 /** Reads a problem's text into its compiled form. */
@@ -249,7 +264,10 @@ export class World {
       if (!changing.has(pred)) this.staticPreds.add(pred);
     }
     for (const [id, name] of problem.names) this.entities.set(id, { id, name, type: this.types.get(id) ?? 'object' });
+    this.start = data.start;
   }
+
+  private readonly start: StartFacts | undefined;
 
   /** Whether type `t` is `want` or below it (Fast Downward: every declared type is below "object"). */
   private isA(t: string, want: string): boolean {
@@ -449,6 +467,7 @@ export class World {
 
   /** The goal holds (Fast Downward's check_goal on the true facts). */
   won(state: WorldState): boolean {
+    if (state === this.initial && this.start) return this.start.won;
     const cached = this.viewOf(state);
     if (cached.won === undefined) {
       let found = false;
@@ -545,6 +564,7 @@ export class World {
 
   /** The admissible commands: sorted, without duplicates (TextWorld's `sorted(set(…))`). */
   admissible(state: WorldState): string[] {
+    if (state === this.initial && this.start) return [...this.start.admissible];
     const cached = this.viewOf(state);
     cached.admissible ??= [...new Set(this.ground(state).map((g) => g.command))].sort(pyCompare);
     return [...cached.admissible];
@@ -564,6 +584,7 @@ export class World {
 
   /** The welcome text at reset. */
   intro(state: WorldState): string {
+    if (state === this.initial && this.start) return this.start.intro;
     return this.derive('#intro#', new Map(), state);
   }
 

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import logic from '../../envs/alfworld/data/logic.json';
-import { compileLogic, sharedLogic } from '../../envs/alfworld/games.ts';
+import { compileLogic, GAMES, grammarOf, loadProblem, sharedLogic, worldOf } from '../../envs/alfworld/games.ts';
+import { World } from '../../envs/alfworld/world.ts';
 
 describe('ALFWorld shared logic stored compiled', () => {
   for (const wording of ['original', 'patched'] as const) {
@@ -23,5 +24,26 @@ describe('ALFWorld shared logic stored compiled', () => {
     const put = (w: 'original' | 'patched') => sharedLogic(w).grammar.actions.get('putobject')?.template;
     expect(put('original')).toBe('put {o} in/on {r}');
     expect(put('patched')).toBe('move {o} to {r}');
+  });
+});
+
+describe('ALFWorld games stored with their initial state', () => {
+  it('each game\'s stored welcome, first commands and goal check equal working them out (original wording)', async () => {
+    for (let g = 0; g < GAMES.length; g++) {
+      const problem = await loadProblem(g);
+      expect(problem.originalStart, `game ${g}`).toBeDefined();
+      const fresh = new World({ domain: sharedLogic('original').domain, grammar: grammarOf(g, 'original'), problem: { ...problem, originalStart: undefined } });
+      const worked = { intro: fresh.intro(fresh.initial), admissible: fresh.admissible(fresh.initial), won: fresh.won(fresh.initial) };
+      expect(problem.originalStart, `game ${g}`).toEqual(worked);
+      // The world a reset uses answers from the stored state, and only for the initial state.
+      const used = worldOf(g, 'original');
+      expect(used.admissible(used.initial)).toEqual(worked.admissible);
+      expect(used.intro(used.initial)).toBe(worked.intro);
+    }
+  });
+  it('the patched wording works its initial state out (nothing stored for it)', async () => {
+    await loadProblem(0);
+    const patched = worldOf(0, 'patched');
+    expect(patched.admissible(patched.initial)).toContain('help');
   });
 });
