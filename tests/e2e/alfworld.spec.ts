@@ -6,7 +6,7 @@
  * test-results/screens/alfworld-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axe, screens, storedSteps, waitForStoredSteps } from './helpers.ts';
+import { axe, fitsWidth, screens, storedSteps, waitForStoredSteps } from './helpers.ts';
 
 /** alfworld-std-00: pick_and_place_simple, "put a pencil in shelf.", its walkthrough in the original wording. */
 const STD = 'alfworld-std-00';
@@ -22,12 +22,6 @@ async function open(page: Page, task: string): Promise<void> {
 
 async function stepIs(page: Page, n: number): Promise<void> {
   await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${n} /`));
-}
-
-/** Nothing scrolls sideways at the current width. */
-async function fitsWidth(page: Page, where: string): Promise<void> {
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(wide, `sideways overflow on ${where}`).toBeLessThanOrEqual(1);
 }
 
 test('AgentBench game: a person solves it from the house view by searching and clicking commands; clicks send "ACTION: …"', async ({ page }) => {

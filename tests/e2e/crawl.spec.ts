@@ -4,19 +4,8 @@
  * its own. Screenshots go to test-results/screens/crawl-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axe, HANOI3_SOLUTION, PLAY_VIEWS } from './helpers.ts';
+import { axe, fitsWidth, HANOI3_SOLUTION, PLAY_VIEWS } from './helpers.ts';
 
-
-/** Nothing is wider than the screen (the page itself, or any visible element sticking out of it). */
-async function noSidewaysScroll(page: Page, where: string): Promise<void> {
-  const wide = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1) out.push(`page is ${document.documentElement.scrollWidth}px wide`);
-    return out;
-  });
-  expect(wide, `sideways scroll at 390 px on ${where}`).toEqual([]);
-}
 
 /** Visit, wait until the page's main heading shows, then check it in both themes and on a phone; returns its title. */
 async function crawl(page: Page, url: string, name: string): Promise<string> {
@@ -35,7 +24,7 @@ async function crawl(page: Page, url: string, name: string): Promise<string> {
     titles.push(await page.title());
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
-    await noSidewaysScroll(page, `${name} (${scheme})`);
+    await fitsWidth(page, `${name} (${scheme})`);
     await page.screenshot({ path: `test-results/screens/crawl-${name}-${scheme}-phone.png` });
   }
   expect(titles[0], `${name}: the title does not depend on the theme`).toBe(titles[1]);

@@ -5,28 +5,10 @@
  * Screenshots of each play view at desktop and phone sizes go to test-results/screens/.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { axe, HANOI3_SOLUTION, PLAY_VIEWS as CATALOGUE_VIEWS } from './helpers.ts';
+import { axe, fitsWidth, HANOI3_SOLUTION, PLAY_VIEWS as CATALOGUE_VIEWS } from './helpers.ts';
 
 /** One task per environment of the catalogue, and the test build's test game. */
 const PLAY_VIEWS = [...CATALOGUE_VIEWS, { env: 'guess', task: 'guess-5' }];
-
-/** Every visible control lies inside the viewport, and nothing scrolls sideways. */
-async function fitsWidth(page: Page, where: string): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const out: string[] = [];
-    if (document.documentElement.scrollWidth > width + 1) out.push(`page ${document.documentElement.scrollWidth}px wide`);
-    for (const el of document.querySelectorAll<HTMLElement>('button, a, input, textarea, select, [role="button"]')) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      // Controls inside a region that scrolls on its own (a table of rounds) are reachable by scrolling it.
-      if (el.closest('.xterm-helpers, .xterm-screen')) continue;
-      if (r.right > width + 1 || r.left < -1) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" at ${Math.round(r.left)}–${Math.round(r.right)}`);
-    }
-    return out;
-  });
-  expect(overflow, `controls outside a ${await page.evaluate(() => window.innerWidth)} px screen on ${where}`).toEqual([]);
-}
 
 async function openPlay(page: Page, env: string, task: string): Promise<void> {
   await page.goto(`/#/play/${env}/${task}?seed=1`);

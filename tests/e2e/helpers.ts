@@ -114,3 +114,21 @@ export const PLAY_VIEWS: readonly { env: string; task: string }[] = [
   { env: 'crafter', task: 'crafter' },
   { env: 'alfworld', task: 'alfworld-std-00' },
 ];
+
+/** Every visible control lies inside the viewport, and nothing scrolls sideways. */
+export async function fitsWidth(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > width + 1) out.push(`page ${document.documentElement.scrollWidth}px wide`);
+    for (const el of document.querySelectorAll<HTMLElement>('button, a, input, textarea, select, [role="button"]')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      // Controls inside a region that scrolls on its own (a table of rounds) are reachable by scrolling it.
+      if (el.closest('.xterm-helpers, .xterm-screen')) continue;
+      if (r.right > width + 1 || r.left < -1) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}" at ${Math.round(r.left)}–${Math.round(r.right)}`);
+    }
+    return out;
+  });
+  expect(overflow, `controls outside a ${await page.evaluate(() => window.innerWidth)} px screen on ${where}`).toEqual([]);
+}

@@ -4,21 +4,13 @@
  * scrolls sideways on a phone, and each is saved at desktop and phone sizes in
  * test-results/screens/newuser-*.png.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { act, HANOI3_SOLUTION, screens } from './helpers.ts';
-
-async function axe(page: Page, where: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const found = result.violations.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(found, `axe-core on ${where}`).toEqual([]);
-}
+import { act, axe, fitsWidth, HANOI3_SOLUTION, screens } from './helpers.ts';
 
 /** Nothing scrolls sideways at phone width. */
 async function fitsPhone(page: Page, where: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(wide, `${where} at 390 px`).toBeLessThanOrEqual(391);
+  await fitsWidth(page, where);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -113,6 +105,7 @@ test('Catalogue: OS tasks are titled by their description, the environment butto
 });
 
 test('Episodes: an import notice, and Scores with an excluded episode, pass axe and fit a phone', async ({ page }) => {
+  test.setTimeout(90_000);
   const line = (id: string, extra: object = {}) =>
     JSON.stringify({
       format: 'agentplay-episode',
