@@ -1,7 +1,7 @@
 /**
  * Benchmark figures for ALFWorld (the project's bench script): per game, the time to build and
- * reset it (parse the problem and grammar, first admissible commands; problem text already
- * loaded) and the time of one step (a random admissible command, its feedback and the next
+ * reset it as a reset does (games.ts worldOf: the stored compiled problem, its stored initial
+ * state; the welcome and first admissible commands; problem file already loaded) and the time of one step (a random admissible command, its feedback and the next
  * admissible commands), median and slowest over all 134 games; beside upstream's figures measured
  * here (README.md: about 16 steps per CPU-second, about 2 s to build and reset a game).
  * Per game, as upstream's figures are: each game's reset, and each game's mean step time. The
@@ -14,9 +14,7 @@
  */
 import type { EnvBench } from '../core/types.ts';
 import { Rng } from '../core/rng.ts';
-import { GAMES, loadProblem } from './games.ts';
-import { World } from './world.ts';
-import { grammarOf, sharedLogic } from './games.ts';
+import { GAMES, loadProblem, sharedLogic, worldOf } from './games.ts';
 import { warmUpOnce } from './warmup.ts';
 
 const quantile = (xs: number[], q: number) => {
@@ -66,10 +64,11 @@ export async function measureAlfworld(options: { steps?: number; seed?: number; 
   sharedLogic('original');
   const sharedMs = performance.now() - p0;
   for (let g = 0; g < count; g++) {
-    const problem = await loadProblem(g);
+    await loadProblem(g);
     const t0 = performance.now();
-    // As a reset builds it: the shared domain and grammar (read once per page), the game's problem read now.
-    const world = new World({ domain: sharedLogic('original').domain, grammar: grammarOf(g, 'original'), problem });
+    // As a reset builds it (games.ts worldOf): the shared domain and grammar (read once per page), the game's
+    // compiled problem and its stored initial state.
+    const world = worldOf(g, 'original');
     let state = world.initial;
     world.intro(state);
     let admissible = world.admissible(state);
