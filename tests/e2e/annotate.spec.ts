@@ -356,6 +356,29 @@ test('the disagreement queue pairs subgoals as the κ table does, and opens the 
   await expect(page.getByTestId('viewed-set')).toHaveCount(0);
 });
 
+test("checking by playing: the game panel shows the draft's progress, the same figure as the draft, and names the game's own", async ({ page }) => {
+  // A draft of AgentBoard's two BabyAI subgoals plus a third: one reached is 1 of 3 for the draft, 1 of 2 for the game's own set.
+  const patterns = ['There is a red ball **', ' There is a red ball ** right in front of you 1 steps away.', 'purple dragon'];
+  const line = JSON.stringify({ format: 1, env: 'babyai', task: 'babyai-0', author: 'annotator-1', version: 2, parentVersion: 1, createdAt: '2026-01-01T00:00:00.000Z', crediting: 'subgoal', subgoals: patterns.map((p) => ({ label: p, matcher: { kind: 'pattern', pattern: p } })) });
+  await page.goto('/#/annotate/babyai/babyai-0');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Import…').click();
+  await (await chooser).setFiles({ name: 'set.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(line + '\n') });
+  await expect(page.getByTestId('annotate-message')).toContainText('Imported 1 set(s)');
+  await page.reload();
+  await expect(page.getByTestId('subgoal-row')).toHaveCount(3);
+
+  await page.goto('/#/check/babyai/babyai-0');
+  await expect(page.getByTestId('live-progress')).toHaveText('0%');
+  await expect(page.getByTestId('step-count')).toContainText('0 /');
+  await page.keyboard.press('1'); // turn left: a red ball comes into view
+  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+  await expect(page.getByTestId('live-progress')).toHaveText('33%');
+  await expect(page.getByTestId('score')).toHaveText('33%');
+  await expect(page.getByTestId('own-score')).toHaveText("AgentBoard's own set (2 subgoals): 50%");
+  await screens(page, 'annotate-check-babyai');
+});
+
 test('authoring by touch alone on a phone: mark, a proposal that would duplicate, edit, merge, rename, reorder, delete, save', async ({ browser }) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
