@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { storedSteps, waitForStoredSteps, screens } from './helpers.ts';
+import { axe, storedSteps, waitForStoredSteps, screens } from './helpers.ts';
 
 /**
  * Issue 13, by keyboard only: an annotator writes a two-subgoal set for Hanoi on a
@@ -338,6 +338,7 @@ test('the disagreement queue pairs subgoals as the κ table does, and opens the 
   await expect(items.first()).toContainText(`step 2: v2 (dave) 1. ${dave}: reached at step 2 · v1 (carol) 1. ${carol}: never reached`);
   const [, episode] = /episode (\w+)/.exec((await items.first().textContent()) ?? '') ?? [];
   await screens(page, 'annotate-agreement-queue');
+  await axe(page, 'agreement with its queue');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/annotate/hanoi/hanoi-3/${episode}[\\w-]*\\?step=2&set=hanoi%2Fhanoi-3%2Fv2&subgoal=1&vs=hanoi%2Fhanoi-3%2Fv1&vsSubgoal=1$`));
   await expect(page.getByTestId('annotate-position')).toHaveText('Step 2 of 2');
@@ -346,6 +347,7 @@ test('the disagreement queue pairs subgoals as the κ table does, and opens the 
   await expect(page.getByTestId('viewed-subgoal').first()).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('step-progress')).toContainText('Progress under v2 by dave after this step: 100%');
   await screens(page, 'annotate-disagreement');
+  await axe(page, 'episode page showing a set read-only');
   // Stepping keeps the viewed set in the address (a reload shows the same).
   await page.keyboard.press('ArrowLeft');
   await page.reload();
@@ -377,6 +379,7 @@ test("checking by playing: the game panel shows the draft's progress, the same f
   await expect(page.getByTestId('score')).toHaveText('33%');
   await expect(page.getByTestId('own-score')).toHaveText("AgentBoard's own set (2 subgoals): 50%");
   await screens(page, 'annotate-check-babyai');
+  await axe(page, 'checking by playing');
 });
 
 test('authoring by touch alone on a phone: mark, a proposal that would duplicate, edit, merge, rename, reorder, delete, save', async ({ browser }) => {
