@@ -285,6 +285,25 @@ describe('store: export and import', () => {
     expect((await fresh.getEpisode('a'))?.header).toStrictEqual(recorded);
   });
 
+  it('marks an earlier version kept in localStorage move onto the stored headers once', async () => {
+    await play(store, 'a', 1, 1);
+    await play(store, 'b', 1, 2);
+    const kept = new Map<string, string>([['agentplay.verification-failed', JSON.stringify({ a: 'diverges at step 1 (observation)', gone: 'x' })]]);
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, removeItem: (k: string) => void kept.delete(k) };
+    const before = (globalThis as { localStorage?: unknown }).localStorage;
+    (globalThis as { localStorage?: unknown }).localStorage = storage;
+    try {
+      const { failedVerification, moveOldMarks } = await import('../../src/lib/verificationMarks.ts');
+      expect(await moveOldMarks(store, await store.listEpisodes())).toBe(true);
+      const [b, a] = await store.listEpisodes();
+      expect([failedVerification(a), failedVerification(b)]).toEqual(['diverges at step 1 (observation)', null]);
+      expect(kept.size).toBe(0);
+      expect(await moveOldMarks(store, await store.listEpisodes())).toBe(false);
+    } finally {
+      (globalThis as { localStorage?: unknown }).localStorage = before;
+    }
+  });
+
   it('reads a header without a verification mark (files written before it) and one with it', () => {
     const plain = record('p', 1);
     const marked = record('m', 1);
