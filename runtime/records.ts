@@ -150,6 +150,8 @@ export const EpisodeTimeSchema = v.object({ shownAt: finite(), activeMs: finite(
 /** Per step: when its observation was shown, when the action was sent, and the think time between them net of pauses. */
 export const StepTimingSchema = v.object({ shownAt: finite(), sentAt: finite(), thinkMs: finite(), pausedMs: finite() });
 
+export const VERIFICATION_RESULTS = ['verified', 'failed', 'skipped'] as const;
+
 export const HeaderSchema = v.object({
   format: v.literal(RECORD_FORMAT),
   id: v.pipe(v.string(), v.minLength(1, 'expected a non-empty id')),
@@ -194,6 +196,13 @@ export const HeaderSchema = v.object({
   infraError: v.optional(v.object({ kind: v.string(), message: v.string() })),
   /** The OS environment's backend the episode ran in (absent: the embedded shell, the default). */
   shell: v.optional(v.picklist(['embedded', 'webcontainer', 'linux'])),
+  /**
+   * The last check of this episode against a replay (runtime/verify.ts), kept with it and carried
+   * in exports so a re-import keeps the mark (a reader that predates it ignores it): `failed` = the
+   * replay differs from the record, so its score is not trustworthy; `skipped` = not checked, and
+   * `detail` says why (an environment that does not replay exactly).
+   */
+  verification: v.optional(v.object({ result: v.picklist(VERIFICATION_RESULTS), detail: v.optional(v.string()), at: v.string() })),
 });
 
 export const StepSchema = v.object({
@@ -237,6 +246,7 @@ export type Signal = v.InferOutput<typeof SignalSchema>;
 export type StudyRef = v.InferOutput<typeof StudyRefSchema>;
 export type StepTiming = v.InferOutput<typeof StepTimingSchema>;
 export type EpisodeTime = v.InferOutput<typeof EpisodeTimeSchema>;
+export type Verification = NonNullable<EpisodeHeader['verification']>;
 export interface EpisodeRecord {
   header: EpisodeHeader;
   steps: StepRecord[];

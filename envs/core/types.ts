@@ -106,6 +106,12 @@ export interface EnvMeta {
   summary: string;
   /** What the score means, in a sentence or two for people (shown beside the score). */
   scoreRule?: string;
+  /**
+   * Why its episodes may not replay exactly from seed and actions (a wall-clock time limit, a real
+   * machine), for environments where they may not; absent: they replay exactly. Verifying on
+   * import checks only environments without it unless asked (src/lib/importExtras.ts).
+   */
+  inexactReplay?: string;
 }
 
 /** How a person looks at an episode. text: what a model sees; visual: a drawing showing no more than the text; full: the whole map (annotators, demos). */

@@ -97,3 +97,49 @@ export function alignSets(a: RescoreReport, b: RescoreReport, k = 1): PairAgreem
   );
   return { k, pairs, unmatchedA, unmatchedB, kappa: cohensKappa(ra, rb), timing };
 }
+
+/** One side of a disagreement: a set's subgoal (null: the set has no subgoal aligned with the other's) and the step it fires at in the episode (null: never). */
+export interface DisagreementSide {
+  /** The set's index among those compared. */
+  set: number;
+  subgoal: number | null;
+  step: number | null;
+}
+
+/**
+ * An episode where two aligned subgoals disagree beyond ±k steps (one fires and the other
+ * never does, or both fire more than k steps apart), or where an unmatched subgoal fires.
+ * `first` is the side that fires first (so `first.step` is set): the step to open.
+ */
+export interface AlignedDisagreement {
+  episode: string;
+  first: DisagreementSide & { step: number };
+  other: DisagreementSide;
+}
+
+/**
+ * The disagreement queue of two sets by alignment (the same pairing as their κ): per episode,
+ * in step order. `ia`/`ib` are the two sets' indices among those compared.
+ */
+export function alignedDisagreements(a: RescoreReport, b: RescoreReport, r: PairAgreement, ia = 0, ib = 1): AlignedDisagreement[] {
+  const out: AlignedDisagreement[] = [];
+  const add = (episode: string, x: DisagreementSide, y: DisagreementSide) => {
+    // The side that fires first is the one to open; a side that never fires comes second.
+    const [first, other] = y.step !== null && (x.step === null || y.step < x.step) ? [y, x] : [x, y];
+    if (first.step !== null) out.push({ episode, first: first as AlignedDisagreement['first'], other });
+  };
+  a.episodes.forEach((ea, e) => {
+    const eb = b.episodes[e];
+    for (const p of r.pairs) {
+      const x = ea.fired[p.a];
+      const y = eb.fired[p.b];
+      if (x === null && y === null) continue;
+      if (x !== null && y !== null && Math.abs(x - y) <= r.k) continue;
+      add(ea.episode, { set: ia, subgoal: p.a, step: x }, { set: ib, subgoal: p.b, step: y });
+    }
+    for (const i of r.unmatchedA) if (ea.fired[i] !== null) add(ea.episode, { set: ia, subgoal: i, step: ea.fired[i] }, { set: ib, subgoal: null, step: null });
+    for (const j of r.unmatchedB) if (eb.fired[j] !== null) add(ea.episode, { set: ib, subgoal: j, step: eb.fired[j] }, { set: ia, subgoal: null, step: null });
+  });
+  const order = new Map(a.episodes.map((e, i) => [e.episode, i]));
+  return out.sort((p, q) => order.get(p.episode)! - order.get(q.episode)! || p.first.step - q.first.step || p.first.set - q.first.set || (p.first.subgoal ?? 0) - (q.first.subgoal ?? 0));
+}

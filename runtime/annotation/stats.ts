@@ -13,6 +13,8 @@ export interface KappaResult {
   expected: number;
   /** Number of subjects. */
   n: number;
+  /** When κ is not defined because every rating fell in one category: that category (so a view can say "both reached it every time"). */
+  only?: unknown;
 }
 
 function kappaOf(observed: number, expected: number, n: number): KappaResult {
@@ -35,7 +37,8 @@ export function cohensKappa<T>(a: readonly T[], b: readonly T[]): KappaResult {
   }
   let expected = 0;
   for (const [label, ca] of countA) expected += (ca / n) * ((countB.get(label) ?? 0) / n);
-  return kappaOf(agree / n, expected, n);
+  const r = kappaOf(agree / n, expected, n);
+  return expected === 1 ? { ...r, only: a[0] } : r;
 }
 
 /**
@@ -63,7 +66,9 @@ export function fleissKappa(counts: readonly (readonly number[])[]): KappaResult
   }
   const observed = sumP / N;
   const expected = colTotals.reduce((s, c) => s + (c / (N * raters)) ** 2, 0);
-  return kappaOf(observed, expected, N);
+  const r = kappaOf(observed, expected, N);
+  // The one category's column index (fleissKappaOfLabels names it).
+  return expected === 1 ? { ...r, only: colTotals.findIndex((c) => c > 0) } : r;
 }
 
 /**
@@ -82,7 +87,8 @@ export function fleissKappaOfLabels<T>(ratings: readonly (readonly T[])[], categ
     }
     return row;
   });
-  return fleissKappa(counts);
+  const r = fleissKappa(counts);
+  return r.only === undefined ? r : { ...r, only: cats[r.only as number] };
 }
 
 /** Pearson's r; NaN with fewer than two pairs or when either side does not vary. */

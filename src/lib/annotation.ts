@@ -21,6 +21,7 @@ import {
   type PredicateTable,
   type PreparedEpisode,
   type SubgoalSet,
+  type KappaResult,
 } from './annotationCore.ts';
 import type { Draft, AnnotationStore } from '../store/annotations.ts';
 
@@ -189,7 +190,21 @@ export function pct(x: number): string {
   return `${Math.round(x * 100)}%`;
 }
 
-/** A figure that may be NaN (undefined: no variance, one category). */
+/** A figure that may be NaN (no variance, one category): then "not defined", never "NaN" or "undefined". */
 export function fig(x: number, digits = 3): string {
-  return Number.isNaN(x) ? 'undefined' : x.toFixed(digits);
+  return Number.isNaN(x) ? 'not defined (no variation)' : x.toFixed(digits);
+}
+
+/**
+ * κ on reached / not reached in words a reader can use: the figure, or why there is none (every
+ * episode the same for all: κ has no chance agreement to beat) with the plain agreement.
+ * `who` names the raters ("both", "all three").
+ */
+export function kappaWords(k: KappaResult, who = 'both'): string {
+  if (!Number.isNaN(k.kappa)) return k.kappa.toFixed(3);
+  if (k.n === 0) return 'not defined: no episodes';
+  const agree = `${pct(k.observed)} agreement`;
+  if (k.only === true) return `not defined: ${who} reached it in every episode (${agree})`;
+  if (k.only === false) return `not defined: ${who} reached it in no episode (${agree})`;
+  return `not defined: every rating is the same (${agree})`;
 }

@@ -6,6 +6,8 @@ import { parseJsonl, toJsonl } from '../../runtime/jsonl.ts';
 import { describeUnmatched, detectLogKind, readLog } from '../../runtime/importers/index.ts';
 import { describeVerdict } from '../../runtime/verify.ts';
 import { verifyInWorker } from './verifyInWorker.ts';
+import { entries } from '../../envs/index.ts';
+import type { Verification } from '../../runtime/records.ts';
 
 /** The file as agentplay JSON Lines: benchmark logs are converted; `model` names the model a log does not. */
 export async function asEpisodeJsonl(text: string, fileName: string, model?: string): Promise<{ text: string; from: string | null }> {
@@ -18,19 +20,39 @@ export async function asEpisodeJsonl(text: string, fileName: string, model?: str
   return { text: toJsonl(read.episodes), from: what + left };
 }
 
+/** Why an episode is not verified on import by default: its environment may not replay exactly (EnvMeta.inexactReplay), or null. */
+export function inexactReplayOf(env: string): string | null {
+  return entries().find((e) => e.id === env)?.inexactReplay ?? null;
+}
+
 /**
- * Verify every episode in a JSON Lines text: one summary sentence, and per episode whether its
- * replay diverged from the record (null when it matched or could not be replayed here).
+ * Verify the episodes in a JSON Lines text: one summary sentence, and per episode the mark its
+ * header keeps (verified, failed with the divergence, or skipped with why). Episodes of
+ * environments that may not replay exactly are skipped unless `inexact` asks for them too; one
+ * that could not be replayed here (an unknown task) gets no mark.
  */
-export async function verifyJsonl(text: string): Promise<{ ok: boolean; text: string; results: { id: string; failed: string | null }[] }> {
+export async function verifyJsonl(text: string, options: { inexact?: boolean } = {}): Promise<{ ok: boolean; text: string; results: { id: string; verification: Verification }[] }> {
   const records = parseJsonl(text);
   const problems: string[] = [];
-  const results: { id: string; failed: string | null }[] = [];
+  const skipped: string[] = [];
+  const results: { id: string; verification: Verification }[] = [];
+  const at = new Date().toISOString();
   for (const r of records) {
+    const name = `${r.header.task} (${r.header.id.slice(0, 12)})`;
+    const why = options.inexact ? null : inexactReplayOf(r.header.env);
+    if (why) {
+      skipped.push(name);
+      results.push({ id: r.header.id, verification: { result: 'skipped', detail: `not verified on import: ${why}`, at } });
+      continue;
+    }
     const v = await verifyInWorker(r);
-    if (v.kind !== 'verified') problems.push(`${r.header.task} (${r.header.id.slice(0, 12)}): ${describeVerdict(v)}`);
-    results.push({ id: r.header.id, failed: v.kind === 'diverged' ? describeVerdict(v) : null });
+    if (v.kind !== 'verified') problems.push(`${name}: ${describeVerdict(v)}`);
+    if (v.kind !== 'error') results.push({ id: r.header.id, verification: v.kind === 'diverged' ? { result: 'failed', detail: describeVerdict(v), at } : { result: 'verified', at } });
   }
-  const verified = records.length - problems.length;
-  return { ok: problems.length === 0, text: `Verified ${verified} of ${records.length}.${problems.length ? ` ${problems.join(' · ')}` : ''}`, results };
+  const checked = records.length - skipped.length;
+  const reasons = [...new Set(records.map((r) => inexactReplayOf(r.header.env)).filter((x): x is string => !!x && skipped.length > 0))];
+  const notChecked = skipped.length
+    ? ` Not verified: ${skipped.join(', ')}, because ${reasons.join('; and ')} (check one from its replay's Verify, or tick “also environments that may not replay exactly”).`
+    : '';
+  return { ok: problems.length === 0, text: `${checked ? `Verified ${checked - problems.length} of ${checked}.` : ''}${problems.length ? ` ${problems.join(' · ')}` : ''}${notChecked}`.trim(), results };
 }

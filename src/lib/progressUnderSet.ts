@@ -6,10 +6,20 @@
  */
 import { getAnnotationStore } from '../store/annotations.ts';
 import { builtinSetFor } from './annotation.ts';
-import { hasAgentBoardSubgoals, agentboardCredited, compileSet, scoreEpisode, setKey, type SubgoalSet } from './annotationCore.ts';
+import { hasAgentBoardSubgoals, agentboardCredited, compileSet, scoreEpisode, setKey, type CompiledSet, type EpisodeScore, type PredicateEvaluator, type SubgoalSet } from './annotationCore.ts';
 import type { StepRecord } from '../../runtime/records.ts';
 
 type History = readonly { action: string; valid: boolean; observation: string }[];
+
+/**
+ * A played history scored under a set, with the environment's crediting rule (AgentBoard's
+ * environments credit executed actions only): what checking by playing shows, and what each
+ * step records under a chosen set. One definition, so the two never disagree.
+ */
+export function scoreHistory(env: string, set: SubgoalSet | CompiledSet, initial: string, history: History, evaluate?: PredicateEvaluator): EpisodeScore {
+  const credited = hasAgentBoardSubgoals(env) ? (h: History[number]) => agentboardCredited(h.action, h.valid) : () => true;
+  return scoreEpisode(set, { id: '', initial, steps: history.map((h) => ({ observation: h.observation, credited: credited(h) })) }, evaluate);
+}
 
 /** The chosen set of a task, or undefined when the task keeps its own scoring (or the set is gone). */
 export async function chosenSet(env: string, task: string): Promise<SubgoalSet | undefined> {
@@ -30,10 +40,8 @@ export async function progressRecorder(env: string, task: string, initial: () =>
   const set = await chosenSet(env, task);
   if (!set) return undefined;
   const compiled = compileSet(set);
-  const credited = hasAgentBoardSubgoals(env) ? (h: History[number]) => agentboardCredited(h.action, h.valid) : () => true;
   return (history, index) => {
-    const steps = history.slice(0, index + 1).map((h) => ({ observation: h.observation, credited: credited(h) }));
-    const score = scoreEpisode(compiled, { id: '', initial: initial(), steps });
+    const score = scoreHistory(env, compiled, initial(), history.slice(0, index + 1));
     return { subgoalProgress: { set: setKey(set), progress: score.progress[index] ?? 0 } };
   };
 }

@@ -1,26 +1,40 @@
 /**
- * Lasting marks on stored episodes that failed verification on import (issue 29 §5): the
- * replay diverged from the record, so its score is not to be trusted. Kept in this browser's
- * localStorage by episode id (a few bytes each) and shown by the episodes list and the replay.
+ * Marks on stored episodes from verifying them against a replay (issue 29 §5), kept on the
+ * episode's header (`verification`, runtime/records.ts) so exports carry them: words for the
+ * episodes list and the replay, and the move of the marks an earlier version kept in this
+ * browser's localStorage onto the headers.
  */
-const KEY = 'agentplay.verification-failed';
+import type { EpisodeHeader } from '../../runtime/records.ts';
+import type { Store } from '../store/store.ts';
 
-/** Episode id → why verification failed. */
-export function failedVerifications(): Record<string, string> {
-  try {
-    const v = JSON.parse(localStorage.getItem(KEY) ?? '{}') as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, string>) : {};
-  } catch {
-    return {};
-  }
+/** Why an episode failed verification (its replay differs from the record), or null. */
+export function failedVerification(h: Pick<EpisodeHeader, 'verification'>): string | null {
+  return h.verification?.result === 'failed' ? (h.verification.detail ?? 'its replay differs from the record') : null;
 }
 
-/** Record the outcome of verifying episodes: failures are marked, a later pass clears the mark. */
-export function recordVerifications(results: readonly { id: string; failed: string | null }[]): void {
-  const marks = failedVerifications();
-  for (const r of results) {
-    if (r.failed) marks[r.id] = r.failed;
-    else delete marks[r.id];
+/** Why an episode was not verified on import, or null. */
+export function skippedVerification(h: Pick<EpisodeHeader, 'verification'>): string | null {
+  return h.verification?.result === 'skipped' ? (h.verification.detail ?? 'not verified on import') : null;
+}
+
+const OLD_KEY = 'agentplay.verification-failed';
+
+/** Move marks kept in localStorage (episode id → why) onto the stored headers, once; ids no longer stored are dropped. */
+export async function moveOldMarks(store: Store, headers: readonly EpisodeHeader[]): Promise<boolean> {
+  const raw = localStorage.getItem(OLD_KEY);
+  if (raw === null) return false;
+  let marks: Record<string, unknown> = {};
+  try {
+    const v = JSON.parse(raw) as unknown;
+    if (v && typeof v === 'object' && !Array.isArray(v)) marks = v as Record<string, unknown>;
+  } catch {
+    // unreadable: nothing to move
   }
-  localStorage.setItem(KEY, JSON.stringify(marks));
+  const at = new Date().toISOString();
+  for (const h of headers) {
+    const why = marks[h.id];
+    if (typeof why === 'string' && !h.verification) await store.setVerification(h.id, { result: 'failed', detail: why, at });
+  }
+  localStorage.removeItem(OLD_KEY);
+  return true;
 }

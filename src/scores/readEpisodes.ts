@@ -18,6 +18,7 @@ export function slimEpisode({ header: h, steps }: EpisodeRecord): SlimEpisode {
   const header: SlimEpisode['header'] = { id: h.id, env: h.env, task: h.task, driver: h.driver, startedAt: h.startedAt };
   if (h.participant !== undefined) header.participant = h.participant;
   if (h.study) header.study = { id: h.study.id, title: h.study.title };
+  if (h.verification?.result === 'failed') header.failedVerification = true;
   return { header, facts: episodeFacts({ header: h, steps }) };
 }
 

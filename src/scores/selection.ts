@@ -6,7 +6,11 @@
 import type { EpisodeHeader } from '../../runtime/records.ts';
 
 /** The header fields the filter reads: a whole header has them, and so does the worker's slim copy. */
-export type FilterFields = Pick<EpisodeHeader, 'env' | 'task' | 'driver' | 'startedAt' | 'participant'> & { study?: { id: string; title: string } };
+export type FilterFields = Pick<EpisodeHeader, 'env' | 'task' | 'driver' | 'startedAt' | 'participant'> & {
+  study?: { id: string; title: string };
+  /** Its replay differed from the record when verified (header.verification). */
+  failedVerification?: boolean;
+};
 
 export type PlayerKind = 'human' | 'model' | 'random' | 'oracle' | 'script';
 
@@ -23,6 +27,8 @@ export interface EpisodeFilter {
   /** Inclusive day bounds, YYYY-MM-DD, on the episode's start (UTC). */
   from?: string;
   to?: string;
+  /** Leave out the episodes that failed verification (their scores are not trustworthy). */
+  withoutFailedVerification?: boolean;
 }
 
 export const NO_FILTER: EpisodeFilter = { envs: [], tasks: [], kinds: [], models: [], participants: [] };
@@ -38,6 +44,8 @@ export interface Facets {
   studies: { id: string; title: string }[];
   /** First and last start day (YYYY-MM-DD), or null without episodes. */
   days: [string, string] | null;
+  /** How many of the episodes failed verification. */
+  failedVerification: number;
 }
 
 /** The kind of player an episode counts for, as the scores module groups it (its main driver). */
@@ -62,7 +70,9 @@ export function facetsOf(records: readonly { header: FilterFields }[]): Facets {
   const studies = new Map<string, string>();
   let first: string | null = null;
   let last: string | null = null;
+  let failedVerification = 0;
   for (const { header: h } of records) {
+    if (h.failedVerification) failedVerification++;
     envs.add(h.env);
     tasks.add(`${h.env}/${h.task}`);
     kinds.add(playerKind(h));
@@ -83,6 +93,7 @@ export function facetsOf(records: readonly { header: FilterFields }[]): Facets {
     participants: sorted(participants),
     studies: [...studies].map(([id, title]) => ({ id, title })).sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id)),
     days: first && last ? [first, last] : null,
+    failedVerification,
   };
 }
 
@@ -97,6 +108,7 @@ export function matches(h: FilterFields, f: EpisodeFilter): boolean {
     if (p === undefined || !f.participants.includes(p)) return false;
   }
   if (f.study !== undefined && h.study?.id !== f.study) return false;
+  if (f.withoutFailedVerification && h.failedVerification) return false;
   const d = day(h.startedAt);
   if (f.from && d < f.from) return false;
   if (f.to && d > f.to) return false;
@@ -113,5 +125,6 @@ export function describeFilter(f: EpisodeFilter, studyTitle?: string): string {
   if (f.participants.length) parts.push(`participant ${f.participants.join(', ')}`);
   if (f.study !== undefined) parts.push(`study ${studyTitle ?? f.study}`);
   if (f.from || f.to) parts.push(`${f.from ?? '…'} to ${f.to ?? '…'}`);
+  if (f.withoutFailedVerification) parts.push('without episodes that failed verification');
   return parts.length ? parts.join('; ') : 'all episodes';
 }

@@ -6,7 +6,7 @@
  * episodes take no more steps.
  */
 import type { IDBPTransaction, StoreNames } from 'idb';
-import { HeaderSchema, OutcomeSchema, StepSchema, withActor, type EpisodeHeader, type EpisodeRecord, type Outcome, type StepRecord } from '../../runtime/records.ts';
+import { HeaderSchema, OutcomeSchema, StepSchema, withActor, type EpisodeHeader, type EpisodeRecord, type Outcome, type StepRecord, type Verification } from '../../runtime/records.ts';
 import { checkShape, parseExportFile, toJsonl, type IgnoredFields } from '../../runtime/jsonl.ts';
 import { TaskFileSchema, taskFilesFor, type StoredTaskFile } from '../../runtime/taskFiles.ts';
 import { openDatabase, DB_NAME, type AgentplayDB, type AgentplayDatabase } from './db.ts';
@@ -44,6 +44,12 @@ export interface Store {
   getEpisode(id: string): Promise<EpisodeRecord | undefined>;
   /** Headers without an outcome (e.g. interrupted by a closed tab), newest first. */
   unfinishedEpisodes(): Promise<EpisodeHeader[]>;
+  /**
+   * Keep the outcome of checking an episode against its replay on its header (or remove it). The
+   * one change to a stored episode besides its own steps: a mark about the record, not the record.
+   * Rejects if there is no such episode.
+   */
+  setVerification(id: string, verification: Verification | undefined): Promise<void>;
   /** Remove an episode and all its steps. Resolves if there was none. */
   deleteEpisode(id: string): Promise<void>;
   /**
@@ -184,6 +190,17 @@ export async function openStore(name: string = DB_NAME): Promise<Store> {
 
     async unfinishedEpisodes() {
       return (await listEpisodes()).filter((h) => !h.outcome);
+    },
+
+    async setVerification(id, verification) {
+      await inTransaction(db, ['episodes'], 'readwrite', async (tx) => {
+        const episodes = tx.objectStore('episodes');
+        const header = await episodes.get(id);
+        if (!header) throw new Error(`setVerification: no episode with id "${id}"`);
+        const { verification: _old, ...rest } = header;
+        const next = verification ? { ...rest, verification } : rest;
+        await episodes.put(checkShape(HeaderSchema, next, 'setVerification', 'header'));
+      });
     },
 
     async deleteEpisode(id) {

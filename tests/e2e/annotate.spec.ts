@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { storedSteps, waitForStoredSteps, screens } from './helpers.ts';
+import { axe, storedSteps, waitForStoredSteps, screens } from './helpers.ts';
 
 /**
  * Issue 13, by keyboard only: an annotator writes a two-subgoal set for Hanoi on a
@@ -129,9 +129,13 @@ test('annotators write, check and compare Hanoi subgoal sets, and rate trajector
   const [, episode, step] = /episode (\w+), step (\d+)/.exec((await first.textContent()) ?? '') ?? [];
   await screens(page, 'annotate-agreement');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`#/annotate/hanoi/hanoi-3/${episode}[\\w-]*\\?step=${step}&subgoal=1$`));
+  // It opens the set and subgoal the disagreement is about (read-only), naming the other side.
+  await expect(page).toHaveURL(new RegExp(`#/annotate/hanoi/hanoi-3/${episode}[\\w-]*\\?step=${step}&set=hanoi%2Fhanoi-3%2Fv[12]&subgoal=\\d&vs=hanoi%2Fhanoi-3%2Fv[12]`));
   await expect(page.getByTestId('annotate-position')).toHaveText(new RegExp(`^Step ${step} of`));
-  // The contested subgoal is the one selected; J walks on to its next finding.
+  await expect(page.getByTestId('viewed-set')).toContainText('(read-only)');
+  await expect(page.getByTestId('viewed-subgoal').and(page.locator('[aria-current=true]'))).toHaveCount(1);
+  // Back to the draft at the same step: subgoal 1 selected; J walks on to its next finding.
+  await page.getByTestId('back-to-draft').click();
   await expect(page.getByTestId('subgoal-row').first()).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('j');
   await expect(page).not.toHaveURL(new RegExp(`${episode}[\\w-]*\\?step=${step}&`));
@@ -290,6 +294,11 @@ test('agreement pairs two annotators\' subgoals by what they match, not by posit
   await expect(rows.nth(1)).toContainText(`2. ${solved}`);
   await expect(rows.nth(1)).toContainText(`1. ${solved}`);
   await expect(rows.nth(0).locator('td').nth(3)).toHaveText('2 / 2 (100%)');
+  // Both reach "onto C" in every episode: κ has nothing to beat, and says so in words.
+  await expect(rows.nth(0).getByTestId('kappa')).toHaveText('not defined: both reached it in every episode (100% agreement)');
+  await expect(page.locator('main')).not.toContainText(/\bundefined\b|NaN/);
+  // Paired subgoals agree everywhere: only the unpaired dragon could disagree, and it never fires.
+  await expect(page.getByTestId('disagreements').locator('li')).toHaveCount(0);
   await expect(page.getByTestId('unmatched')).toContainText('v3 (bob) 3. a purple dragon');
   await expect(page.getByTestId('set-within')).toHaveText('3 / 3 (100%)');
   await screens(page, 'annotate-agreement-aligned');
@@ -307,6 +316,70 @@ test('agreement pairs two annotators\' subgoals by what they match, not by posit
   await page.reload();
   await expect(page.getByTestId('agreement-compares')).toContainText('v1 (alice), v2 (bob)');
   await expect(boxes.nth(2)).not.toBeChecked();
+});
+
+test('the disagreement queue pairs subgoals as the κ table does, and opens the set, episode and step it is about', async ({ page }) => {
+  test.setTimeout(90_000);
+  await twoEpisodes(page);
+  // Carol marks "disks 1 and 0 on B" (solved episode, step 3); Dave "disk 1 alone on B" (step 2 in both episodes).
+  const carol = 'B: |bottom, [1, 0]';
+  const dave = 'B: |bottom, [1]';
+  await page.goto('/#/annotate/hanoi/hanoi-3');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Import…').click();
+  await (await chooser).setFiles({ name: 'sets.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(setLine('carol', 1, [carol]) + setLine('dave', 2, [dave])) });
+  await expect(page.getByTestId('annotate-message')).toContainText('Imported 2 set(s)');
+
+  await page.goto('/#/agreement/hanoi/hanoi-3');
+  await expect(page.getByTestId('agreement-subgoals').locator('tbody tr')).toHaveCount(1);
+  // Within ±1 in the solved episode (steps 3 and 2); in the other only Dave's is reached: one disagreement, not three by position.
+  const items = page.getByTestId('disagreements').locator('li');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText(`step 2: v2 (dave) 1. ${dave}: reached at step 2 · v1 (carol) 1. ${carol}: never reached`);
+  const [, episode] = /episode (\w+)/.exec((await items.first().textContent()) ?? '') ?? [];
+  await screens(page, 'annotate-agreement-queue');
+  await axe(page, 'agreement with its queue');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`#/annotate/hanoi/hanoi-3/${episode}[\\w-]*\\?step=2&set=hanoi%2Fhanoi-3%2Fv2&subgoal=1&vs=hanoi%2Fhanoi-3%2Fv1&vsSubgoal=1$`));
+  await expect(page.getByTestId('annotate-position')).toHaveText('Step 2 of 2');
+  await expect(page.getByTestId('viewed-set')).toContainText('Set v2 by dave (read-only)');
+  await expect(page.getByTestId('disagreement')).toContainText(`v2 by dave's subgoal 1 “${dave}” is reached at step 2; v1 by carol's paired subgoal 1 “${carol}” is never reached here.`);
+  await expect(page.getByTestId('viewed-subgoal').first()).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByTestId('step-progress')).toContainText('Progress under v2 by dave after this step: 100%');
+  await screens(page, 'annotate-disagreement');
+  await axe(page, 'episode page showing a set read-only');
+  // Stepping keeps the viewed set in the address (a reload shows the same).
+  await page.keyboard.press('ArrowLeft');
+  await page.reload();
+  await expect(page.getByTestId('annotate-position')).toHaveText('Step 1 of 2');
+  await expect(page.getByTestId('viewed-set')).toContainText('Set v2 by dave');
+  await page.getByTestId('back-to-draft').click();
+  await expect(page.getByTestId('draft-author')).toBeVisible();
+  await expect(page.getByTestId('viewed-set')).toHaveCount(0);
+});
+
+test("checking by playing: the game panel shows the draft's progress, the same figure as the draft, and names the game's own", async ({ page }) => {
+  // A draft of AgentBoard's two BabyAI subgoals plus a third: one reached is 1 of 3 for the draft, 1 of 2 for the game's own set.
+  const patterns = ['There is a red ball **', ' There is a red ball ** right in front of you 1 steps away.', 'purple dragon'];
+  const line = JSON.stringify({ format: 1, env: 'babyai', task: 'babyai-0', author: 'annotator-1', version: 2, parentVersion: 1, createdAt: '2026-01-01T00:00:00.000Z', crediting: 'subgoal', subgoals: patterns.map((p) => ({ label: p, matcher: { kind: 'pattern', pattern: p } })) });
+  await page.goto('/#/annotate/babyai/babyai-0');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Import…').click();
+  await (await chooser).setFiles({ name: 'set.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(line + '\n') });
+  await expect(page.getByTestId('annotate-message')).toContainText('Imported 1 set(s)');
+  await page.reload();
+  await expect(page.getByTestId('subgoal-row')).toHaveCount(3);
+
+  await page.goto('/#/check/babyai/babyai-0');
+  await expect(page.getByTestId('live-progress')).toHaveText('0%');
+  await expect(page.getByTestId('step-count')).toContainText('0 /');
+  await page.keyboard.press('1'); // turn left: a red ball comes into view
+  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+  await expect(page.getByTestId('live-progress')).toHaveText('33%');
+  await expect(page.getByTestId('score')).toHaveText('33%');
+  await expect(page.getByTestId('own-score')).toHaveText("AgentBoard's own set (2 subgoals): 50%");
+  await screens(page, 'annotate-check-babyai');
+  await axe(page, 'checking by playing');
 });
 
 test('authoring by touch alone on a phone: mark, a proposal that would duplicate, edit, merge, rename, reorder, delete, save', async ({ browser }) => {

@@ -316,6 +316,53 @@ test('an AgentBoard log imports as model episodes and is verified on import; a t
   await page.getByTestId('hide-failed').uncheck();
   await marked.getByRole('link', { name: 'Replay' }).click();
   await expect(page.getByTestId('replay-verify-failed')).toContainText('diverges at step 2');
+
+  // Scores say so too, and can leave it out.
+  await page.goto('/#/scores');
+  await expect(page.getByTestId('scores-failed-verification')).toContainText('1 of these episode(s) failed verification');
+  await expect(page.getByTestId('scores-summary')).toContainText('of 3 chosen');
+  await page.getByTestId('scores-without-failed').check();
+  await expect(page.getByTestId('scores-summary')).toContainText('of 2 chosen (without episodes that failed verification)');
+  await screens(page, 'scores-failed-verification');
+
+  // The mark is kept with the episode: exported, and a fresh browser importing the file (without verifying) shows it.
+  await page.goto('/#/episodes');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export all' }).click();
+  const exported = readFileSync(await (await download).path(), 'utf8');
+  expect(exported.split('\n').filter((l) => l.includes('"verification":{"at"')).length).toBe(3);
+  const other = await (await page.context().browser()!.newContext()).newPage();
+  await other.goto('/#/episodes');
+  await other.getByTestId('verify-on-import').uncheck();
+  await other.getByTestId('import-input').setInputFiles({ name: 'export.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(exported) });
+  await expect(other.getByRole('status')).toContainText('Imported 3 episode(s)');
+  const kept = other.getByTestId('episode-list').locator('tr', { has: other.getByTestId('verify-failed') });
+  await expect(kept).toHaveCount(1);
+  await expect(kept).toContainText('gpt-5 (model)');
+  await other.context().close();
+});
+
+test('verify on import checks only environments that replay exactly, and says why the others were not checked', async ({ page }) => {
+  test.setTimeout(60_000);
+  // A Hanoi episode, and the same actions labelled as an episode of the DB task (whose statements run under a wall-clock limit):
+  // verified, it would diverge at once; by default it is not verified, and the list says why.
+  const hanoi = cliEpisode('exact-hanoi', [HANOI.AC, HANOI.AB]);
+  const db = cliEpisode('inexact-db', [HANOI.AC]);
+  db.header.env = 'db';
+  db.header.task = 'db-dev-003';
+  await page.goto('/#/episodes');
+  await expect(page.getByTestId('verify-on-import')).toBeChecked();
+  await expect(page.getByTestId('verify-inexact')).not.toBeChecked();
+  await page.getByTestId('import-input').setInputFiles({ name: 'two.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(`${JSON.stringify(hanoi)}\n${JSON.stringify(db)}\n`) });
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Verified 1 of 1.', { timeout: 15_000 });
+  await expect(status).toContainText('Not verified: db-dev-003 (inexact-db), because a statement is stopped after 2 s of wall-clock time');
+  const row = page.getByTestId('episode-list').locator('tr[data-episode="inexact-db"]');
+  await expect(row.getByTestId('verify-skipped')).toContainText('not verified on import: a statement is stopped after 2 s');
+  await expect(page.getByTestId('verify-failed')).toHaveCount(0);
+  await screens(page, 'episodes-verify-skipped');
+  await row.getByRole('link', { name: 'Replay' }).click();
+  await expect(page.getByTestId('replay-verify-skipped')).toContainText('not verified on import');
 });
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.jsonl': 'application/x-ndjson', '.svg': 'image/svg+xml' };

@@ -12,7 +12,9 @@ import { openStore } from '../../src/store/store.ts';
 import { openAnnotationStore } from '../../src/store/annotations.ts';
 import { builtinSetFor, draftAsSet, emptyDraft, latestByAuthor, matcherText, parseMatcherText, setsOfTask } from '../../src/lib/annotation.ts';
 import { newSet, rescore, prepareEpisodes, episodeFromRecords, type SubgoalSet } from '../../src/lib/annotationCore.ts';
-import { progressRecorder } from '../../src/lib/progressUnderSet.ts';
+import { progressRecorder, scoreHistory } from '../../src/lib/progressUnderSet.ts';
+import { getTask, loadEnv } from '../../envs/index.ts';
+import { Rng } from '../../envs/core/rng.ts';
 import type { EpisodeHeader, StepRecord } from '../../runtime/records.ts';
 
 const AT = '2025-01-01T10:00:00.000Z';
@@ -177,5 +179,38 @@ describe('progress under the chosen set', () => {
     const history = ['one', 'two', 'three', 'four'].map((observation) => ({ action: 'x', valid: true, observation }));
     expect([0, 1, 2, 3].map((i) => extras!(history, i))).toEqual([0, 0.5, 0.5, 1].map((progress) => ({ subgoalProgress: { set: 'hanoi/hanoi-3/v1', progress } })));
     a.close();
+  });
+});
+
+describe('checking by playing: the draft and the game panel count the same way', () => {
+  it("AgentBoard's own set scores a played BabyAI history as the game does at every step; a draft with one more subgoal divides by one more", async () => {
+    const env = await loadEnv('babyai');
+    const builtin = (await builtinSetFor('babyai', 'babyai-0'))!;
+    const extra = { ...builtin, subgoals: [...builtin.subgoals, { label: 'a purple dragon', matcher: { kind: 'pattern' as const, pattern: 'purple dragon' } }] };
+    const rng = Rng.fromSeed(7);
+    const rand = () => rng.uniform();
+    for (let game = 0; game < 5; game++) {
+      const task = getTask(env, `babyai-${game}`);
+      const own = (await builtinSetFor('babyai', task.id))!;
+      const init = env.reset(task, 0) as { state: unknown; observation: string };
+      let state = init.state;
+      const history: { action: string; valid: boolean; observation: string; progress: number }[] = [];
+      for (let t = 0; t < 25; t++) {
+        // Valid actions mostly, sometimes a help action or an invalid one (neither is credited).
+        const valid = env.validActions(state as never);
+        const action = rand() < 0.1 ? 'check available actions' : rand() < 0.1 ? 'fly away' : valid[Math.floor(rand() * valid.length)];
+        const r = env.step(state as never, action) as { state: unknown; observation: string; valid: boolean; progress: number; terminated: boolean };
+        state = r.state;
+        history.push({ action, valid: r.valid, observation: r.observation, progress: r.progress });
+        if (r.terminated) break;
+      }
+      expect(scoreHistory('babyai', own, init.observation, history).progress).toEqual(history.map((h) => h.progress));
+    }
+    // The reported 20% against 25%: the same play, the draft counting one subgoal more (here 1 of 3 against the game's 1 of 2).
+    const task = getTask(env, 'babyai-0');
+    const init = env.reset(task, 0) as { state: unknown; observation: string };
+    const r = env.step(init.state as never, 'turn left') as { observation: string; valid: boolean; progress: number };
+    expect(r.progress).toBe(0.5);
+    expect(scoreHistory('babyai', extra, init.observation, [{ action: 'turn left', valid: r.valid, observation: r.observation }]).progress).toEqual([1 / 3]);
   });
 });

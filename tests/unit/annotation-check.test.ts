@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  alignedDisagreements,
   alignSets,
   checkSubgoals,
   compareSets,
@@ -150,5 +151,29 @@ describe('alignSets: agreement by what subgoals match', () => {
     // With ±0 steps red (e1 step 1, e2 step 2) and blue (e1 step 2, e2 step 1) never fire together.
     const r = alignSets(rescore(a, eps), rescore(b, eps), 0);
     expect(r.pairs.some((p) => p.a === 0)).toBe(false);
+  });
+
+  it('queues disagreements by the same pairing: aligned subgoals apart by more than ±k, and firings of unmatched ones', () => {
+    const ra = rescore(a, eps);
+    const rb = rescore(b, eps);
+    // blue/blue agree in e1 and e2; A's red (unmatched) fires in e1 at 1 and e2 at 2; B's green (unmatched) in e3 at 1.
+    expect(alignedDisagreements(ra, rb, alignSets(ra, rb, 1), 0, 1)).toEqual([
+      { episode: 'e1', first: { set: 0, subgoal: 0, step: 1 }, other: { set: 1, subgoal: null, step: null } },
+      { episode: 'e2', first: { set: 0, subgoal: 0, step: 2 }, other: { set: 1, subgoal: null, step: null } },
+      { episode: 'e3', first: { set: 1, subgoal: 1, step: 1 }, other: { set: 0, subgoal: null, step: null } },
+    ]);
+    // By position the old queue contrasts red with blue in e1 and e2 instead.
+    expect(compareSets([a, b], eps).queue.filter((q) => q.subgoal === 0)).toHaveLength(4);
+  });
+
+  it('an aligned pair fired further apart than ±k is one disagreement, opened at the earlier firing, with both sides', () => {
+    const timing = prepareEpisodes([episode('e1', ['s', 'late start', 'x', 'x', 'red']), episode('e2', ['s', 'red late'])]);
+    const ra = rescore(set([pattern('red')]), timing);
+    const rb = rescore(set([pattern('late')]), timing);
+    const r = alignSets(ra, rb, 1);
+    expect(r.pairs.map((p) => [p.a, p.b])).toEqual([[0, 0]]);
+    expect(alignedDisagreements(ra, rb, r, 2, 5)).toEqual([{ episode: 'e1', first: { set: 5, subgoal: 0, step: 1 }, other: { set: 2, subgoal: 0, step: 4 } }]);
+    // Within ±3 they agree.
+    expect(alignedDisagreements(ra, rb, alignSets(ra, rb, 3))).toEqual([]);
   });
 });

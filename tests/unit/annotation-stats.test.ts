@@ -17,6 +17,7 @@ import {
   type Rating,
   type SubgoalSet,
 } from '../../runtime/annotation/index.ts';
+import { fig, kappaWords } from '../../src/lib/annotation.ts';
 
 describe("Cohen's κ", () => {
   it('textbook 2×2 example: 50 items, 20 yes/yes, 5 yes/no, 10 no/yes, 15 no/no → κ = 0.4', () => {
@@ -37,6 +38,15 @@ describe("Cohen's κ", () => {
     expect(one.kappa).toBeNaN();
     expect(cohensKappa([], []).kappa).toBeNaN();
     expect(() => cohensKappa([1], [1, 2])).toThrow(RangeError);
+  });
+
+  it('κ not defined is said in words with the plain agreement, never "undefined" or "NaN"', () => {
+    expect(kappaWords(cohensKappa([true, true, true], [true, true, true]))).toBe('not defined: both reached it in every episode (100% agreement)');
+    expect(kappaWords(cohensKappa([false, false], [false, false]))).toBe('not defined: both reached it in no episode (100% agreement)');
+    expect(kappaWords(fleissKappaOfLabels([[true, true, true], [true, true, true]], [true, false]), 'all 3')).toBe('not defined: all 3 reached it in every episode (100% agreement)');
+    expect(kappaWords(cohensKappa([], []))).toBe('not defined: no episodes');
+    expect(kappaWords(cohensKappa([true, false, true, false], [true, false, false, false]))).toBe('0.500');
+    expect(fig(Number.NaN)).toBe('not defined (no variation)');
   });
 
   it('systematic disagreement is negative', () => {

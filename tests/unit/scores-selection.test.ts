@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFilter, facetsOf, matches, NO_FILTER } from '../../src/scores/selection.ts';
 import { episode } from './scores-episodes.ts';
+import { slimEpisode } from '../../src/scores/readEpisodes.ts';
 
 const records = [
   episode({ env: 'hanoi', task: 'hanoi-3', participant: 'ann', startedAt: '2026-03-01T10:00:00.000Z' }),
@@ -22,6 +23,7 @@ describe('scores selection', () => {
       participants: ['ann'],
       studies: [],
       days: ['2026-02-27', '2026-03-05'],
+      failedVerification: 0,
     });
   });
 
@@ -52,6 +54,24 @@ describe('scores selection', () => {
     expect(tasks('main-2')).toEqual(['hanoi-4']);
     expect(tasks(undefined)).toHaveLength(7);
     expect(describeFilter({ ...NO_FILTER, study: 'pilot-1' }, 'Pilot')).toBe('study Pilot');
+  });
+
+  it('counts the episodes that failed verification (the mark their header carries) and can leave them out', () => {
+    const at = '2026-03-01T00:00:00.000Z';
+    const marked = [
+      episode({ env: 'hanoi', task: 'hanoi-3' }, 'v-ok'),
+      episode({ env: 'hanoi', task: 'hanoi-3' }, 'v-failed'),
+      episode({ env: 'os', task: 'os-dev-00' }, 'v-skipped'),
+    ];
+    marked[0].header.verification = { result: 'verified', at };
+    marked[1].header.verification = { result: 'failed', detail: 'diverges at step 2 (observation)', at };
+    marked[2].header.verification = { result: 'skipped', detail: 'not verified on import: …', at };
+    const slim = marked.map(slimEpisode);
+    expect(facetsOf(slim).failedVerification).toBe(1);
+    const ids = (f: Partial<typeof NO_FILTER>) => slim.filter((r) => matches(r.header, { ...NO_FILTER, ...f })).map((r) => r.header.id);
+    expect(ids({})).toEqual(['v-ok', 'v-failed', 'v-skipped']);
+    expect(ids({ withoutFailedVerification: true })).toEqual(['v-ok', 'v-skipped']);
+    expect(describeFilter({ ...NO_FILTER, withoutFailedVerification: true })).toBe('without episodes that failed verification');
   });
 
   it('describes the filter in words', () => {

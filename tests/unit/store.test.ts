@@ -265,6 +265,54 @@ describe('store: export and import', () => {
     expect(await fresh.exportJsonl()).toBe(text);
   });
 
+  it('keeps a verification mark on the header, exports it, and a re-import into a fresh database keeps it', async () => {
+    await play(store, 'a', 2, 1);
+    await play(store, 'b', 2, 2);
+    const failed = { result: 'failed' as const, detail: 'diverges at step 2 (observation)', at: '2026-01-01T00:00:00.000Z' };
+    await store.setVerification('a', failed);
+    await expect(store.setVerification('nope', failed)).rejects.toThrow('no episode with id "nope"');
+    const text = await store.exportJsonl();
+    expect(parseJsonl(text).map((r) => r.header.verification)).toEqual([undefined, failed]);
+
+    globalThis.indexedDB = new IDBFactory();
+    const fresh = await open();
+    expect(await fresh.importJsonl(text)).toEqual({ imported: 2, skipped: 0, taskFiles: [] });
+    expect((await fresh.getEpisode('a'))?.header.verification).toEqual(failed);
+    expect(await fresh.exportJsonl()).toBe(text);
+    // A later pass replaces the mark; removing it leaves the header as it was recorded.
+    await fresh.setVerification('a', undefined);
+    const { verification: _mark, ...recorded } = (await store.getEpisode('a'))!.header;
+    expect((await fresh.getEpisode('a'))?.header).toStrictEqual(recorded);
+  });
+
+  it('marks an earlier version kept in localStorage move onto the stored headers once', async () => {
+    await play(store, 'a', 1, 1);
+    await play(store, 'b', 1, 2);
+    const kept = new Map<string, string>([['agentplay.verification-failed', JSON.stringify({ a: 'diverges at step 1 (observation)', gone: 'x' })]]);
+    const storage = { getItem: (k: string) => kept.get(k) ?? null, removeItem: (k: string) => void kept.delete(k) };
+    const before = (globalThis as { localStorage?: unknown }).localStorage;
+    (globalThis as { localStorage?: unknown }).localStorage = storage;
+    try {
+      const { failedVerification, moveOldMarks } = await import('../../src/lib/verificationMarks.ts');
+      expect(await moveOldMarks(store, await store.listEpisodes())).toBe(true);
+      const [b, a] = await store.listEpisodes();
+      expect([failedVerification(a), failedVerification(b)]).toEqual(['diverges at step 1 (observation)', null]);
+      expect(kept.size).toBe(0);
+      expect(await moveOldMarks(store, await store.listEpisodes())).toBe(false);
+    } finally {
+      (globalThis as { localStorage?: unknown }).localStorage = before;
+    }
+  });
+
+  it('reads a header without a verification mark (files written before it) and one with it', () => {
+    const plain = record('p', 1);
+    const marked = record('m', 1);
+    marked.header.verification = { result: 'skipped', detail: 'not verified on import: wall clock', at: '2026-01-01T00:00:00.000Z' };
+    const [p, m] = parseJsonl(toJsonl([plain, marked]));
+    expect('verification' in p.header).toBe(false);
+    expect(m.header.verification).toEqual(marked.header.verification);
+  });
+
   it('exports deterministically whatever order the objects were built in', async () => {
     const rec = record('a', 2);
     const shuffled: EpisodeRecord = {
