@@ -9,6 +9,9 @@
  * short episode. So the module is bundled once per process with esbuild (tsx's own compiler,
  * a devDependency like tsx) into plain JavaScript under node_modules/.cache, packages left as
  * imports, and each worker loads that file. If bundling fails, workers fall back to tsx.
+ * A worker inherits the process's flags, and under `tsx` (or `node --import tsx`) those load
+ * tsx's loader into every thread (about half of a worker's start-up CPU): plain JavaScript
+ * needs none, so a bundled worker starts without them.
  */
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
@@ -65,8 +68,31 @@ function tsxWorkerUrl(script: URL): URL {
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
 
+/** Flags that load a module before the program, with their values. */
+const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+
+/** The process's flags without those that load tsx (a bundled worker is plain JavaScript). */
+export function flagsWithoutTsx(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf('=');
+    const flag = eq < 0 ? arg : arg.slice(0, eq);
+    if (!PRELOAD_FLAGS.has(flag)) {
+      out.push(arg);
+      continue;
+    }
+    const value = eq < 0 ? (argv[i + 1] ?? '') : arg.slice(eq + 1);
+    if (eq < 0) i++;
+    if (!/(^|[/\\])tsx([/\\]|$)/.test(value)) out.push(...(eq < 0 ? [arg, value] : [arg]));
+  }
+  return out;
+}
+
 export function tsWorker(script: URL, heapMb = WORKER_HEAP_MB): Worker {
-  const worker = new Worker(bundled(script) ?? tsxWorkerUrl(script), {
+  const bundle = bundled(script);
+  const worker = new Worker(bundle ?? tsxWorkerUrl(script), {
+    ...(bundle ? { execArgv: flagsWithoutTsx(process.execArgv) } : {}),
     resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, heapMb / 4) },
   });
   // An engine worker never keeps the process alive (the CLI exits when its episodes are done).

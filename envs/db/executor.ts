@@ -4,7 +4,8 @@
  * (browser.ts) or a Node worker thread (node.ts).
  *
  * GuardedExecutor adds the runaway-query guard: a statement that has not answered within
- * `timeoutMs` (2 s) gets its host terminated, a fresh host is opened and the episode's
+ * `timeoutMs` (2 s, counted from when it reaches its database: a shared worker may hold it
+ * behind another episode's statement) gets its host terminated, a fresh host is opened and the episode's
  * completed statements are replayed into it, and the player is told what happened. A
  * statement whose step is aborted (CANCEL, GIVE_UP) is treated the same way, so the
  * database always matches the recorded steps. An in-process host runs SQL on the calling
@@ -17,7 +18,7 @@
  */
 import type { SqlJsStatic } from 'sql.js';
 import type { ExecOutcome } from './engine.ts';
-import { createDbService, type DbHost, type DbHostFactory, type HostResponse } from './service.ts';
+import { createDbService, type DbHost, type DbHostFactory, type HostRequest, type HostResponse } from './service.ts';
 import type { DbSetup } from './tasks.ts';
 
 export interface SqlExecutor {
@@ -50,10 +51,14 @@ export const DB_TIMEOUT_MS = 2000;
 
 type Raced<T> = { kind: 'done'; value: T } | { kind: 'timeout' } | { kind: 'aborted' } | { kind: 'failed'; error: string };
 
-/** Waits for `promise`, a timer or an abort, whichever comes first; cleans up after itself. */
-function race<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise<Raced<T>> {
+/**
+ * Waits for `promise`, a timer or an abort, whichever comes first; cleans up after itself.
+ * The timer starts when `started` resolves (now if none is given).
+ */
+function race<T>(promise: Promise<T>, ms: number, signal?: AbortSignal, started?: Promise<void>): Promise<Raced<T>> {
   return new Promise((resolve) => {
     let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (r: Raced<T>) => {
       if (settled) return;
       settled = true;
@@ -62,7 +67,11 @@ function race<T>(promise: Promise<T>, ms: number, signal?: AbortSignal): Promise
       resolve(r);
     };
     const onAbort = () => finish({ kind: 'aborted' });
-    const timer = setTimeout(() => finish({ kind: 'timeout' }), ms);
+    const startTimer = () => {
+      if (!settled) timer = setTimeout(() => finish({ kind: 'timeout' }), ms);
+    };
+    if (started) void started.then(startTimer);
+    else startTimer();
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
     promise.then(
@@ -132,9 +141,17 @@ export class GuardedExecutor implements SqlExecutor {
     return this.restartCount;
   }
 
+  /** One request to `host` within `ms` (counted from when it reaches its database, for a host that queues). */
+  private ask(host: DbHost, req: HostRequest, ms: number, signal?: AbortSignal): Promise<Raced<HostResponse>> {
+    if (!host.queues) return race(host.request(req), ms, signal);
+    let dispatched: () => void = () => {};
+    const started = new Promise<void>((resolve) => (dispatched = resolve));
+    return race(host.request(req, dispatched), ms, signal, started);
+  }
+
   /** Opens the database in `host`; the error text, or null. */
   private async openHost(host: DbHost): Promise<string | null> {
-    const r = await race(host.request({ op: 'open', setup: this.setup }), this.openTimeoutMs);
+    const r = await this.ask(host, { op: 'open', setup: this.setup }, this.openTimeoutMs);
     if (r.kind === 'done' && r.value.ok) this.openHash = this.log.length === 0 ? (r.value.hash ?? null) : null;
     if (r.kind === 'done') return r.value.ok ? null : `the database could not be created: ${r.value.error}`;
     if (r.kind === 'failed') return `the database could not be created: ${r.error}`;
@@ -156,7 +173,7 @@ export class GuardedExecutor implements SqlExecutor {
       }
       for (const sql of this.log) {
         if (this.closed) return;
-        const r = await race(host.request({ op: 'exec', sql }), this.replayTimeoutMs);
+        const r = await this.ask(host, { op: 'exec', sql }, this.replayTimeoutMs);
         if (r.kind !== 'done' || !r.value.ok) {
           this.broken = `replaying the earlier statement "${sql}" failed`;
           host.terminate();
@@ -178,7 +195,7 @@ export class GuardedExecutor implements SqlExecutor {
     await this.rebuilding;
     if (this.broken) return this.brokenOutcome();
     this.openHash = null;
-    const r = await race(this.host.request({ op: 'exec', sql }), this.timeoutMs, signal);
+    const r = await this.ask(this.host, { op: 'exec', sql }, this.timeoutMs, signal);
     if (r.kind === 'done' && r.value.ok && r.value.outcome && !signal?.aborted) {
       this.log.push(sql);
       return r.value.outcome;
@@ -209,7 +226,7 @@ export class GuardedExecutor implements SqlExecutor {
     await this.rebuilding;
     if (this.broken) return `The database is unavailable: ${this.broken}`;
     if (this.openHash !== null) return this.openHash;
-    const r = await race(this.host.request({ op: 'hash' }), this.replayTimeoutMs);
+    const r = await this.ask(this.host, { op: 'hash' }, this.replayTimeoutMs);
     if (r.kind === 'done' && r.value.ok && r.value.hash !== undefined) return r.value.hash;
     return 'the table hash could not be computed';
   }

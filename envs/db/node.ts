@@ -9,7 +9,7 @@
  *
  * Starting a worker (tsx, sql.js and its wasm) costs tens of ms of CPU, more than a whole
  * short episode, so a worker whose episode ended cleanly is kept and handed to the next
- * episode, which opens a fresh database in it (the old one is closed first). A worker that
+ * episode, which opens a fresh database in it (its `open` closes the old one first). A worker that
  * was terminated (a runaway statement, a cancelled step) is never reused: its episode's
  * rebuild starts a new one. sql.js's wasm is compiled once and handed to each new worker, as
  * the browser does (sqlFromModule.ts). Neither is one that may have written a file into sql.js's
@@ -123,14 +123,11 @@ export class DbWorkerPool {
         // Busy (a statement still running), failed or possibly holding files: not for another episode.
         if (!reusable || inFlight > 0) return terminate();
         reusable = false;
-        void channel.request({ op: 'close' }).then(
-          (res) => {
-            if (!res.ok) return terminate();
-            detach();
-            this.give(worker);
-          },
-          terminate,
-        );
+        // Idle at once, with no answer pending on this host's channel: the next episode's `open`
+        // replaces the database (a close first would leave the worker out of the pool for a round
+        // trip, and the runner's next episode, starting at once, would start a new worker).
+        detach();
+        this.give(worker);
       },
     };
   }

@@ -1,19 +1,25 @@
 /**
  * The request protocol between an executor and the place its database lives (same thread,
  * Web Worker or Node worker thread), with no platform imports: the request handler that
- * owns one DbEngine, and a DbHost over any message channel.
+ * owns a worker's databases (one DbEngine each, by number), and a DbHost over any message channel.
  */
 import type { SqlJsStatic } from 'sql.js';
 import { DbEngine, type ExecOutcome } from './engine.ts';
 import type { DbSetup } from './tasks.ts';
 
-export type HostRequest = { op: 'open'; setup: DbSetup } | { op: 'exec'; sql: string } | { op: 'hash' } | { op: 'close' };
+/** `ready` answers once sql.js is loaded (a pool's sign that a worker is warm); the others act on one database. */
+export type HostRequest = { op: 'open'; setup: DbSetup } | { op: 'exec'; sql: string } | { op: 'hash' } | { op: 'close' } | { op: 'ready' };
 
 export type HostResponse = { ok: true; outcome?: ExecOutcome; hash?: string } | { ok: false; error: string };
 
 /** Where one task database lives. Requests are answered in order; `terminate` kills it at once (a busy worker too). */
 export interface DbHost {
-  request(req: HostRequest): Promise<HostResponse>;
+  /**
+   * With `queues`, a request may wait behind other databases' requests in the same worker, and
+   * the host calls `dispatched` when it reaches its database (time limits count from then).
+   */
+  request(req: HostRequest, dispatched?: () => void): Promise<HostResponse>;
+  readonly queues?: boolean;
   terminate(): void;
   /**
    * Done with this database (the episode ended): the host may close it and keep its worker for
@@ -74,11 +80,13 @@ function warmUp(SQL: SqlJsStatic, stop: () => boolean): void {
 }
 
 /**
- * The handler that owns one database: what runs inside a worker (or in-process). With `warm`,
- * it warms the engine up once sql.js is ready if no request has come by then (worker hosts).
+ * The handler that owns a worker's databases (or the in-process one): each request acts on the
+ * database numbered `db` (one per episode; a worker shared by several episodes holds several).
+ * With `warm`, it warms the engine up once sql.js is ready if no request has come by then
+ * (worker hosts; a `ready` request does not count).
  */
-export function createDbService(loadSql: () => Promise<SqlJsStatic>, options: { warm?: boolean } = {}): (req: HostRequest) => Promise<HostResponse> {
-  let engine: DbEngine | null = null;
+export function createDbService(loadSql: () => Promise<SqlJsStatic>, options: { warm?: boolean } = {}): (req: HostRequest, db?: number) => Promise<HostResponse> {
+  const engines = new Map<number, DbEngine>();
   let requests = 0;
   if (options.warm) {
     loadSql().then(
@@ -86,15 +94,21 @@ export function createDbService(loadSql: () => Promise<SqlJsStatic>, options: { 
       () => {},
     );
   }
-  return async (req) => {
-    requests++;
+  return async (req, db = 0) => {
+    if (req.op !== 'ready') requests++;
+    const engine = engines.get(db);
     try {
       switch (req.op) {
+        case 'ready':
+          await loadSql();
+          return { ok: true };
         case 'open': {
           const SQL = await loadSql();
           engine?.close();
-          engine = new DbEngine(SQL, req.setup);
-          return { ok: true, hash: engine.hash() };
+          engines.delete(db);
+          const opened = new DbEngine(SQL, req.setup);
+          engines.set(db, opened);
+          return { ok: true, hash: opened.hash() };
         }
         case 'exec':
           if (!engine) return { ok: false, error: 'no database is open' };
@@ -104,7 +118,7 @@ export function createDbService(loadSql: () => Promise<SqlJsStatic>, options: { 
           return { ok: true, hash: engine.hash() };
         case 'close':
           engine?.close();
-          engine = null;
+          engines.delete(db);
           return { ok: true };
       }
     } catch (err) {
@@ -116,6 +130,8 @@ export function createDbService(loadSql: () => Promise<SqlJsStatic>, options: { 
 export interface WireRequest {
   id: number;
   req: HostRequest;
+  /** Which of the worker's databases (absent: the only one). */
+  db?: number;
 }
 
 export interface WireResponse {
@@ -172,12 +188,12 @@ export function channelHost(channel: WorkerChannel): DbHost {
 
 /** The message loop of a worker: answers each request with the service, in order. */
 export function serveChannel(
-  service: (req: HostRequest) => Promise<HostResponse>,
+  service: (req: HostRequest, db?: number) => Promise<HostResponse>,
   listen: (handler: (message: WireRequest) => void) => void,
   reply: (message: WireResponse) => void,
 ): void {
   let chain: Promise<void> = Promise.resolve();
   listen((message) => {
-    chain = chain.then(async () => reply({ id: message.id, res: await service(message.req) }));
+    chain = chain.then(async () => reply({ id: message.id, res: await service(message.req, message.db) }));
   });
 }

@@ -10,9 +10,11 @@ export const ui: EnvUi = {
   async browserBench() {
     const db = await loadDb();
     const ids = ['db-dev-003', 'db-dev-010', 'db-dev-020', 'db-dev-030', 'db-dev-045'];
-    const reset = await timeResets(db, ids);
-    for (const s of reset.states) db.dispose?.(s);
-    // As a person meets it: the next task opens after the last one ended, with the spare worker warm by then.
+    // Five episodes opened one after another right after the page loads, all kept open (a Watch batch starting).
+    const first = await timeResets(db, ids.slice(0, 1));
+    const rest = await timeResets(db, ids.slice(1));
+    for (const s of [...first.states, ...rest.states]) db.dispose?.(s);
+    // As a person meets it: the next task opens after the last one ended, in the warm worker it left.
     let warmMs = 0;
     for (const id of ids) {
       await new Promise((r) => setTimeout(r, 300));
@@ -22,8 +24,9 @@ export const ui: EnvUi = {
     }
     const select = await roundTrips(db, 'db-dev-003', "Action: Operation\n```sql\nSELECT Floors FROM skyscrapers_in_Columbus WHERE Name = 'Capitol Square'\n```", 200);
     return {
-      'db reset ms (back to back: a worker, sql.js from the compiled wasm, the table)': round2(reset.ms),
-      'db reset ms (a warm spare worker: the table only)': round2(warmMs / ids.length),
+      'db reset ms (back to back: five, the first starts a worker)': round2((first.ms + rest.ms * (ids.length - 1)) / ids.length),
+      'db reset ms (back to back, the first: a worker started, sql.js compiled)': round2(first.ms),
+      'db reset ms (a warm worker: the table only)': round2(warmMs / ids.length),
       'db statements/s': Math.round(1000 / (select.reduce((a, b) => a + b, 0) / select.length)),
       'db statement median ms': round2(quantile(select, 0.5)),
     };

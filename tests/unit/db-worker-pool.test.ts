@@ -14,7 +14,7 @@ const TABLE = '`Actress Filmography`';
 let pool: DbWorkerPool;
 afterEach(() => pool?.clear());
 
-/** Resolves once the pool holds an idle worker again (a released host closes its database first). */
+/** Resolves once the pool holds an idle worker again. */
 async function idleAgain(p: DbWorkerPool): Promise<void> {
   for (let i = 0; i < 200 && (p as unknown as { idle: unknown[] }).idle.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
 }
@@ -38,6 +38,19 @@ describe('DB worker pool', { timeout: 60000 }, () => {
     expect((await second.exec(`SELECT COUNT(*) FROM ${TABLE}`)).text).not.toBe('[(0,)]');
     expect((await second.exec('SELECT * FROM leftover')).text).toMatch(/leftover' doesn't exist/);
     expect((await second.exec('SELECT * FROM scratch')).text).toMatch(/scratch' doesn't exist/);
+    second.close();
+  });
+
+  it('hands a released worker to an episode opened right after, without starting another', async () => {
+    pool = new DbWorkerPool();
+    const open = nodeWorkerExecutorFactory({ pool });
+    const first = await open(SETUP);
+    await first.exec(`DELETE FROM ${TABLE}`);
+    first.close();
+    // As the eval runner does: the next episode opens at once.
+    const second = await open(SETUP);
+    expect(pool.started).toBe(1);
+    expect((await second.exec(`SELECT COUNT(*) FROM ${TABLE}`)).text).not.toBe('[(0,)]');
     second.close();
   });
 
