@@ -53,12 +53,16 @@ export interface Stratum {
   val: Float64Array;
   /** The first cumulative column (cols when none is). */
   cumulativeFrom: number;
+  /** Every value is finite (so a row drawn 0 times adds 0 · value = ±0: see columnMeans). */
+  finite: boolean;
 }
+
+const allFinite = (val: Float64Array) => val.every(Number.isFinite);
 
 /** A one-column stratum. */
 export function column(values: readonly number[]): Stratum {
   const rows = values.length;
-  return { rows, cols: 1, start: Int32Array.from({ length: rows + 1 }, (_, i) => i), col: new Int32Array(rows), val: Float64Array.from(values), cumulativeFrom: 1 };
+  return { rows, cols: 1, start: Int32Array.from({ length: rows + 1 }, (_, i) => i), col: new Int32Array(rows), val: Float64Array.from(values), cumulativeFrom: 1, finite: values.every(Number.isFinite) };
 }
 
 /** A stratum from rows of [column, value] entries; `cumulativeFrom` as in Stratum. */
@@ -76,7 +80,7 @@ export function sparse(rows: readonly (readonly (readonly [number, number])[])[]
     }
   });
   start[rows.length] = k;
-  return { rows: rows.length, cols, start, col, val, cumulativeFrom };
+  return { rows: rows.length, cols, start, col, val, cumulativeFrom, finite: allFinite(val) };
 }
 
 /** Running sums in place from column `from` on (a stratum's cumulative columns). */
@@ -135,11 +139,22 @@ function columnMeans(s: Stratum, out: Float64Array, rng: Rng | null): void {
     }
     rng.state = state >>> 0;
     out.fill(0);
-    for (let r = 0; r < rows; r++) {
-      const times = counts[r];
-      if (times === 0) continue;
-      const end = start[r + 1];
-      for (let k = start[r]; k < end; k++) out[col[k]] += times * val[k];
+    if (s.finite) {
+      // Every row's entries, an undrawn row's times 0 (adding ±0 changes no sum), with no
+      // branch on the count to mispredict: the same sums, about 15% sooner.
+      let k = 0;
+      for (let r = 0; r < rows; r++) {
+        const times = counts[r];
+        const end = start[r + 1];
+        for (; k < end; k++) out[col[k]] += times * val[k];
+      }
+    } else {
+      for (let r = 0; r < rows; r++) {
+        const times = counts[r];
+        if (times === 0) continue;
+        const end = start[r + 1];
+        for (let k = start[r]; k < end; k++) out[col[k]] += times * val[k];
+      }
     }
   }
   for (let c = 0; c < out.length; c++) out[c] /= rows;
@@ -193,7 +208,7 @@ export function bootstrapMeans(
   const reps = stats.map(() => new Float64Array(options.resamples));
   const counts = new Int32Array(stats.length);
   for (let b = 0; b < options.resamples; b++) {
-    strata.forEach((s, k) => columnMeans(s, means[k], rng));
+    for (let k = 0; k < strata.length; k++) columnMeans(strata[k], means[k], rng);
     for (let j = 0; j < stats.length; j++) {
       const v = stats[j](means);
       if (Number.isFinite(v)) reps[j][counts[j]++] = v;
@@ -284,9 +299,14 @@ function acceleration(strata: readonly Stratum[], stats: readonly Statistic[], v
     columnMeans(s, out, null);
     return out;
   });
-  const loo: number[][] = stats.map(() => []);
-  strata.forEach((s, k) => {
-    if (s.rows < 2) return;
+  // Each figure's leave-one-out values in order (stratum by stratum, row by row).
+  const rows = strata.reduce((a, s) => a + (s.rows < 2 ? 0 : s.rows), 0);
+  const loo = stats.map(() => new Float64Array(rows));
+  const count = new Int32Array(stats.length);
+  const wanted = values.map((v) => Number.isFinite(v));
+  for (let k = 0; k < strata.length; k++) {
+    const s = strata[k];
+    if (s.rows < 2) continue;
     // Column sums of the stored values (changes, in cumulative columns).
     const sums = new Float64Array(s.cols);
     for (let i = 0; i < s.val.length; i++) sums[s.col[i]] += s.val[i];
@@ -298,21 +318,24 @@ function acceleration(strata: readonly Stratum[], stats: readonly Statistic[], v
       for (let i = s.start[r]; i < s.start[r + 1]; i++) reduced[s.col[i]] -= s.val[i];
       for (let c = 0; c < s.cols; c++) reduced[c] /= s.rows - 1;
       accumulate(reduced, s.cumulativeFrom);
-      stats.forEach((f, j) => {
-        if (!Number.isFinite(values[j])) return;
-        const v = f(means);
-        if (Number.isFinite(v)) loo[j].push(v);
-      });
+      for (let j = 0; j < stats.length; j++) {
+        if (!wanted[j]) continue;
+        const v = stats[j](means);
+        if (Number.isFinite(v)) loo[j][count[j]++] = v;
+      }
     }
     means[k] = full;
-  });
-  return loo.map((list) => {
-    if (list.length < 2) return 0;
-    const m = list.reduce((a, b) => a + b, 0) / list.length;
+  }
+  return loo.map((all, j) => {
+    const n = count[j];
+    if (n < 2) return 0;
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += all[i];
+    const m = sum / n;
     let num = 0;
     let den = 0;
-    for (const v of list) {
-      const d = m - v;
+    for (let i = 0; i < n; i++) {
+      const d = m - all[i];
       num += d * d * d;
       den += d * d;
     }

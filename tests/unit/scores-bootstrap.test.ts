@@ -1,6 +1,6 @@
 /** The seeded bootstrap behind every interval: reproducible, and honest about its level. */
 import { describe, expect, it } from 'vitest';
-import { bootstrapMeans, column, meanEstimate, DEFAULT_BOOTSTRAP } from '../../runtime/scores/bootstrap.ts';
+import { bootstrapMeans, column, meanEstimate, pooledMean, sparse, DEFAULT_BOOTSTRAP } from '../../runtime/scores/bootstrap.ts';
 import { Rng } from '../../envs/core/rng.ts';
 
 const boot = DEFAULT_BOOTSTRAP;
@@ -27,6 +27,21 @@ describe('bootstrap intervals', () => {
   it('has no value or interval without data, and no spread for constant data', () => {
     expect(meanEstimate('x', [], boot)).toEqual({ value: null, n: 0, ci: null });
     expect(meanEstimate('x', [2, 2, 2], boot)).toEqual({ value: 2, n: 3, ci: [2, 2] });
+  });
+
+  it('sums a sparse stratum the same with and without skipping undrawn rows (the fast path for finite values)', () => {
+    const rng = Rng.fromSeed(7);
+    // Rows of a success flag and a curve's changes (cumulative columns from 2), some negative, some rows empty.
+    const rows = Array.from({ length: 57 }, () =>
+      Array.from({ length: rng.below(4) }, (_, i) => [i === 0 ? 0 : 1 + i, rng.uniform() < 0.5 ? -rng.uniform() : rng.uniform()] as [number, number]),
+    );
+    const fast = sparse(rows, 5, 2);
+    expect(fast.finite).toBe(true);
+    const slow = { ...fast, finite: false };
+    const stats = [0, 2, 3, 4].map((c) => pooledMean([{ k: 0, w: fast.rows }], c));
+    const a = bootstrapMeans('same', [fast], stats, boot);
+    expect(bootstrapMeans('same', [slow], stats, boot)).toStrictEqual(a);
+    expect(a.every((e) => e.ci !== null && e.ci[0] < e.ci[1])).toBe(true);
   });
 
   it('resamples strata independently and leaves undefined replicates out', () => {
