@@ -75,7 +75,13 @@ export function originalDomain(patched: string): string {
   return patched.replace(/\(:action help\n[\s\S]*?\n\)\n(?=\)\s*$)/, '');
 }
 
+/**
+ * The worlds of the games played last, most recent last: a world's caches (its initial state's
+ * views and ground actions, its command texts) hold about 0.5 MB, and a page that plays all 134
+ * games (a batch, the bench) kept them all, so garbage collection walked a 60 MB heap mid-step.
+ */
 const worlds = new Map<string, World>();
+const WORLDS_KEPT = 8;
 const problems = new Map<number, CompiledProblem>();
 
 /** Loads a game's PDDL problem, compiled (once). */
@@ -133,13 +139,15 @@ export function grammarOf(game: number, wording: Wording): GameGrammar {
 export function worldOf(game: number, wording: Wording): World {
   const key = `${game}:${wording}`;
   let w = worlds.get(key);
-  if (!w) {
+  if (w) worlds.delete(key);
+  else {
     const problem = problems.get(game);
     if (problem === undefined) throw new Error(`ALFWorld game ${game} is not loaded yet.`);
     const start = wording === 'original' ? problem.originalStart : undefined;
     w = new World({ domain: sharedLogic(wording).domain, grammar: grammarOf(game, wording), problem, start });
-    worlds.set(key, w);
   }
+  worlds.set(key, w);
+  if (worlds.size > WORLDS_KEPT) worlds.delete(worlds.keys().next().value!);
   return w;
 }
 
