@@ -63,11 +63,6 @@ export function browserWorkerHost(): DbHost {
   return workers.host();
 }
 
-/** Start a worker now (e.g. when a DB task's page opens), so even the first reset is warm. */
-export function warmDbWorker(): void {
-  workers.warm();
-}
-
 /** Executors in Web Workers with the given limits (default: 2 s per statement). */
 export function browserExecutorFactory(options: GuardOptions = {}): ExecutorFactory {
   return hostExecutorFactory(browserWorkerHost, options);
