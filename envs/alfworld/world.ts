@@ -88,6 +88,14 @@ export interface WorldState {
   negs: readonly string[];
 }
 
+/** A node of a game's ground actions by argument (World.ground): the ground action at a full binding, null when it has no effect. */
+interface GroundTrie {
+  next: Map<string, GroundTrie>;
+  ground?: Ground | null;
+  /** The number of the last grounding that reached it. */
+  mark: number;
+}
+
 interface Ground {
   action: AlfAction;
   /** Parameter name (without '?') → object id, in parameter order. */
@@ -200,6 +208,18 @@ interface StateCache {
   won?: boolean;
 }
 
+/**
+ * A state's cache rides on the state object itself, as a hidden (non-enumerable, so never copied,
+ * compared or serialised) property. A WeakMap keyed by states held it before: V8's minor GC keeps a
+ * young WeakMap entry's value alive and copies it, so every step's views and ground actions were
+ * copied and promoted, and the pauses grew to 5–15 ms as the old space filled (0.2–0.6 ms now).
+ */
+const CACHE = Symbol('ALFWorld state cache');
+const cacheOf = (state: WorldState): StateCache | undefined => (state as { [CACHE]?: StateCache })[CACHE];
+const keepCache = (state: WorldState, cache: StateCache): void => {
+  Object.defineProperty(state, CACHE, { value: cache, writable: true });
+};
+
 /** No typed variables (the goal has none free); never written. */
 const NO_TYPES = new Map<string, string>();
 
@@ -227,8 +247,6 @@ export class World {
   readonly goal: Formula;
   readonly initial: WorldState;
   private readonly objectsByType = new Map<string, string[]>();
-  /** Per state object: its fact views and its ground actions (states are immutable, so they can be cached). */
-  private readonly views = new WeakMap<WorldState, StateCache>();
   /** Predicates no action's effect names: their facts never change. */
   private readonly staticPreds: Set<string>;
   private readonly parsedFacts = new Map<string, ParsedFact>();
@@ -295,12 +313,12 @@ export class World {
   }
 
   private viewOf(state: WorldState): StateCache {
-    let v = this.views.get(state);
+    let v = cacheOf(state);
     if (!v) {
       const view = FactView.build([state.facts], this.parse);
       const query = state.negs.length ? FactView.build([state.facts, state.negs.map((n) => 'not_' + n)], this.parse) : view;
       v = { view, query };
-      this.views.set(state, v);
+      keepCache(state, v);
     }
     return v;
   }
@@ -479,25 +497,44 @@ export class World {
 
   // -- actions ------------------------------------------------------------------------
 
+  /**
+   * Ground actions, one object per action and arguments for the whole game (a trie by argument):
+   * a state's grounding finds each binding's Ground without building its key string, and marks it
+   * with the grounding's number to drop repeats. `effect` (Fast Downward keeps only operators with
+   * an effect, a question of the binding alone) and the command of a template that reads only
+   * static facts are worked out once per ground action, not once per state.
+   */
+  private readonly groundTries = new Map<AlfAction, GroundTrie>();
+  private grounding = 0;
+
   private ground(state: WorldState): Ground[] {
     const cached = this.viewOf(state);
     if (cached.grounds) return cached.grounds;
     const { view } = cached;
     const out: Ground[] = [];
-    const seen = new Set<string>();
+    const mark = ++this.grounding;
     const b = new Map<string, string>();
     for (const action of this.domain.actions) {
       const { params, varTypes } = infoOf(action);
+      let root = this.groundTries.get(action);
+      if (!root) this.groundTries.set(action, (root = { next: new Map(), mark: 0 }));
+      const trie = root;
       const take = () => {
-        // Whether it has an effect depends on the binding only: checked before the key is built.
-        if (!this.hasEffect(action, b)) return;
-        let id = action.name;
-        for (const p of params) id += ' ' + b.get(p)!;
-        if (seen.has(id)) return;
-        seen.add(id);
-        const args: string[] = [];
-        for (const p of params) args.push(b.get(p)!);
-        out.push({ action, args, id, command: '' });
+        let node = trie;
+        for (const p of params) {
+          const arg = b.get(p)!;
+          let child = node.next.get(arg);
+          if (!child) node.next.set(arg, (child = { next: new Map(), mark: 0 }));
+          node = child;
+        }
+        if (node.mark === mark) return;
+        node.mark = mark;
+        if (node.ground === undefined) {
+          const args: string[] = [];
+          for (const p of params) args.push(b.get(p)!);
+          node.ground = this.hasEffect(action, b) ? { action, args, id: `${action.name} ${args.join(' ')}`, command: '' } : null;
+        }
+        if (node.ground) out.push(node.ground);
       };
       const found = () => {
         let unbound = 0;
@@ -508,7 +545,14 @@ export class World {
       this.solve(action.pre, b, varTypes, view, found);
       b.clear();
     }
-    for (const g of out) g.command = this.commandOf(g, state);
+    // Commands: a fixed template's once per ground action; any other's in this state, on a copy.
+    for (let i = 0; i < out.length; i++) {
+      const g = out[i];
+      if (g.command !== '' && this.isFixed(g.action)) continue;
+      const command = this.commandOf(g, state);
+      if (this.isFixed(g.action)) g.command = command;
+      else out[i] = { ...g, command };
+    }
     cached.grounds = out;
     return out;
   }
@@ -541,25 +585,28 @@ export class World {
     return m;
   }
 
-  private readonly commandMemo = new Map<string, string>();
   private readonly staticTemplates = new Map<string, boolean>();
 
-  private commandOf(g: Ground, state: WorldState): string {
-    const text = this.grammar.actions.get(g.action.name)?.template ?? g.action.name;
-    // A template whose queries read only facts no action changes ("go to [{r.name | receptacleatlocation(…)}]")
-    // gives the same command in every state: derived once per ground action.
+  private templateOf(action: AlfAction): string {
+    return this.grammar.actions.get(action.name)?.template ?? action.name;
+  }
+
+  /**
+   * A template whose queries read only facts no action changes ("go to [{r.name | receptacleatlocation(…)}]")
+   * gives the same command in every state.
+   */
+  private isFixed(action: AlfAction): boolean {
+    const text = this.templateOf(action);
     let fixed = this.staticTemplates.get(text);
     if (fixed === undefined) {
       fixed = queriesOf(parseSymbols(text)).every((q) => q !== RULE && parseQuery(q).every((atom) => this.staticPreds.has(atom.pred)));
       this.staticTemplates.set(text, fixed);
     }
-    if (!fixed) return this.derive(text, this.mappingOf(g), state);
-    let command = this.commandMemo.get(g.id);
-    if (command === undefined) {
-      command = this.derive(text, this.mappingOf(g), state);
-      this.commandMemo.set(g.id, command);
-    }
-    return command;
+    return fixed;
+  }
+
+  private commandOf(g: Ground, state: WorldState): string {
+    return this.derive(this.templateOf(g.action), this.mappingOf(g), state);
   }
 
   /** The admissible commands: sorted, without duplicates (TextWorld's `sorted(set(…))`). */
@@ -631,7 +678,7 @@ export class World {
       for (const r of removed) into.add('not_' + r);
       nextQuery = parent.query.fork(out, into);
     }
-    this.views.set(next, { view: nextView, query: nextQuery });
+    keepCache(next, { view: nextView, query: nextQuery });
     return next;
   }
 
