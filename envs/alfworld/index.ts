@@ -26,7 +26,7 @@ import {
 } from './protocol.ts';
 import { planFrom } from './planner.ts';
 import type { WorldState } from './world.ts';
-import { warmUpOnce } from './warmup.ts';
+import { groundStartInIdle, warmUpOnce } from './warmup.ts';
 import prompts from './data/prompts.json';
 
 export { TASKS, type AlfTask } from './games.ts';
@@ -105,7 +105,10 @@ async function reset(task: AlfTask): Promise<Init<AlfState>> {
   };
   const observation = task.protocol === 'agentbench' ? 'Here is your task. ' + body + availableActions(state.admissible) : body.split('\n')[0];
   // In a page only: a CLI run needs no idle-time warm-up, and its timers would outlive a disposed episode.
-  if (typeof window !== 'undefined') warmUpOnce(world, start);
+  if (typeof window !== 'undefined') {
+    warmUpOnce(world, start);
+    void groundStartInIdle(world, start);
+  }
   return { state, observation, score: 0 };
 }
 

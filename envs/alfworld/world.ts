@@ -609,6 +609,11 @@ export class World {
     return this.derive(this.templateOf(g.action), this.mappingOf(g), state);
   }
 
+  /** Works out a state's ground actions ahead of its first step (warmup.ts: in idle time after a reset). */
+  prepare(state: WorldState): void {
+    this.ground(state);
+  }
+
   /** The admissible commands: sorted, without duplicates (TextWorld's `sorted(set(…))`). */
   admissible(state: WorldState): string[] {
     if (state === this.initial && this.start) return [...this.start.admissible];
