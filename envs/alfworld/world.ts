@@ -132,11 +132,14 @@ interface ParsedFact {
   args: string[];
 }
 
-/** One predicate's facts in TextWorld's sorted order: the keys, their arguments, and the keys as a set. */
+/**
+ * One predicate's facts in TextWorld's sorted order: the keys; their arguments and the keys as a
+ * set are made when first read (a step edits a few predicates, and a state reads only some of them).
+ */
 interface PredFacts {
   readonly keys: readonly string[];
-  readonly args: readonly string[][];
-  readonly set: ReadonlySet<string>;
+  args?: readonly string[][];
+  set?: ReadonlySet<string>;
 }
 
 const NO_ARGS: readonly string[][] = [];
@@ -168,7 +171,7 @@ class FactView {
       }
     }
     const preds = new Map<string, PredFacts>();
-    for (const [pred, keys] of grouped) preds.set(pred, { keys, args: keys.map((k) => parse(k).args), set: new Set(keys) });
+    for (const [pred, keys] of grouped) preds.set(pred, { keys });
     return new FactView(preds, parse);
   }
 
@@ -184,18 +187,22 @@ class FactView {
       for (const k of into) if (this.parse(k).pred === pred) extra.push(k);
       const keys = edit(before, out, new Set(extra));
       if (keys.length === 0) preds.delete(pred);
-      else preds.set(pred, { keys, args: keys.map((k) => this.parse(k).args), set: new Set(keys) });
+      else preds.set(pred, { keys });
     }
     return new FactView(preds, this.parse);
   }
 
   /** Whether the fact `key` (of predicate `pred`) holds. */
   has(pred: string, key: string): boolean {
-    return this.preds.get(pred)?.set.has(key) ?? false;
+    const p = this.preds.get(pred);
+    if (!p) return false;
+    return (p.set ??= new Set(p.keys)).has(key);
   }
 
   of(pred: string): readonly string[][] {
-    return this.preds.get(pred)?.args ?? NO_ARGS;
+    const p = this.preds.get(pred);
+    if (!p) return NO_ARGS;
+    return (p.args ??= p.keys.map((k) => this.parse(k).args));
   }
 }
 
@@ -421,6 +428,8 @@ export class World {
   private solveAnd(fs: readonly Formula[], b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     if (fs.length > 30) throw new Error('A conjunction of more than 30 conditions is not supported.');
     const all = (1 << fs.length) - 1;
+    // One continuation per set of joined conjuncts, made when first needed (not one per partial binding).
+    const next: (() => void)[] = [];
     const step = (done: number): void => {
       if (done === all) return yield_();
       let best = -1;
@@ -443,8 +452,8 @@ export class World {
           best = i;
         }
       }
-      const next = done | (1 << best);
-      this.solve(fs[best], b, varTypes, view, () => step(next));
+      const after = done | (1 << best);
+      this.solve(fs[best], b, varTypes, view, (next[after] ??= () => step(after)));
     };
     step(0);
   }
@@ -868,15 +877,19 @@ function copyMap<K, V>(m: ReadonlyMap<K, V>): Map<K, V> {
 /** A sorted list without `out` and with `into`, still sorted (a merge: states differ by a few facts). */
 function edit(sorted: readonly string[], out: ReadonlySet<string>, into: ReadonlySet<string>): string[] {
   const extra = [...into].filter((x) => !out.has(x)).sort(pyCompare);
-  const result: string[] = [];
+  // Sized once (states hold hundreds of facts: growing by push copied the list several times per step).
+  const result = new Array<string>(sorted.length + extra.length);
+  let n = 0;
   let j = 0;
-  for (const x of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const x = sorted[i];
     if (out.has(x)) continue;
-    while (j < extra.length && extra[j] < x) result.push(extra[j++]);
+    while (j < extra.length && extra[j] < x) result[n++] = extra[j++];
     if (j < extra.length && extra[j] === x) j++; // already there
-    result.push(x);
+    result[n++] = x;
   }
-  while (j < extra.length) result.push(extra[j++]);
+  while (j < extra.length) result[n++] = extra[j++];
+  result.length = n;
   return result;
 }
 
