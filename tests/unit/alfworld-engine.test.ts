@@ -35,6 +35,25 @@ describe('ALFWorld games', () => {
     }, 120_000);
   }
 
+  it('a played state is plain data: its cache is hidden from copies, JSON and comparison, and a state rebuilt from its data plays the same', async () => {
+    await loadProblem(0);
+    const world = worldOf(0, 'original');
+    let state = world.initial;
+    for (const command of walkthroughOf(0, 'original').slice(0, 4)) state = world.play(state, command)!.state;
+    world.prepare(state);
+    expect(Object.keys(state)).toEqual(['facts', 'negs']);
+    const copy = structuredClone(state);
+    expect(copy).toStrictEqual({ facts: [...state.facts], negs: [...state.negs] });
+    expect(JSON.parse(JSON.stringify(state))).toStrictEqual(copy);
+    // The copy has no cache: worked out again, it gives the same commands and the same next state.
+    expect(world.admissible(copy)).toEqual(world.admissible(state));
+    const command = world.admissible(state).find((c) => c.startsWith('go to'))!;
+    const a = world.play(state, command)!;
+    const b = world.play(copy, command)!;
+    expect(b.feedback).toBe(a.feedback);
+    expect({ ...b.state }).toStrictEqual({ ...a.state });
+  });
+
   it('reverses ALFWorld 2.1.2\'s patch: the grammar becomes AgentBench\'s alfred.twl2 but for the task line', () => {
     const agentbench = readFileSync(new URL('../fixtures/upstream/alfworld/alfred.twl2', import.meta.url), 'utf8');
     const ours = originalGrammar(logic.grammar).replace('"rhs": "TASK_LINE"', '"rhs": "Your task is to: UNKNOWN GOAL."');
