@@ -3,7 +3,7 @@
  * read-only set held in memory (a share link's episode, the demo build's bundled ones).
  * In read-only mode the store is never opened, so nothing is written to IndexedDB.
  */
-import type { EpisodeHeader, EpisodeRecord } from '../../runtime/records.ts';
+import type { EpisodeHeader, EpisodeRecord, Verification } from '../../runtime/records.ts';
 import { getStore } from './storeInstance.ts';
 import { parseJsonl } from '../../runtime/jsonl.ts';
 
@@ -25,6 +25,17 @@ export async function getRecord(id: string): Promise<EpisodeRecord | undefined> 
   const held = readOnly.get(id);
   if (held || DEMO) return held;
   return (await getStore()).getEpisode(id);
+}
+
+/**
+ * Keeps a verification mark on a stored episode's header (a replay's own Verify): not on a
+ * read-only one (a share link's, the demo's), whose source is not this browser's to change.
+ * Says whether it was kept.
+ */
+export async function keepVerification(id: string, mark: Verification): Promise<boolean> {
+  if (DEMO || readOnly.has(id)) return false;
+  await (await getStore()).setVerification(id, mark);
+  return true;
 }
 
 /** Headers of every episode the views can show (read-only ones, or in the app the store's). */

@@ -6,6 +6,7 @@ import { parseJsonl, toJsonl } from '../../runtime/jsonl.ts';
 import { describeUnmatched, detectLogKind, readLog } from '../../runtime/importers/index.ts';
 import { describeVerdict } from '../../runtime/verify.ts';
 import { verifyInWorker } from './verifyInWorker.ts';
+import { verificationOf } from './verificationMarks.ts';
 import { entries } from '../../envs/index.ts';
 import type { Verification } from '../../runtime/records.ts';
 
@@ -47,7 +48,8 @@ export async function verifyJsonl(text: string, options: { inexact?: boolean } =
     }
     const v = await verifyInWorker(r);
     if (v.kind !== 'verified') problems.push(`${name}: ${describeVerdict(v)}`);
-    if (v.kind !== 'error') results.push({ id: r.header.id, verification: v.kind === 'diverged' ? { result: 'failed', detail: describeVerdict(v), at } : { result: 'verified', at } });
+    const mark = verificationOf(v, at);
+    if (mark) results.push({ id: r.header.id, verification: mark });
   }
   const checked = records.length - skipped.length;
   const reasons = [...new Set(records.map((r) => inexactReplayOf(r.header.env)).filter((x): x is string => !!x && skipped.length > 0))];

@@ -4,8 +4,15 @@
  * episodes list and the replay, and the move of the marks an earlier version kept in this
  * browser's localStorage onto the headers.
  */
-import type { EpisodeHeader } from '../../runtime/records.ts';
+import type { EpisodeHeader, Verification } from '../../runtime/records.ts';
+import { describeVerdict, type Verdict } from '../../runtime/verify.ts';
 import type { Store } from '../store/store.ts';
+
+/** The mark a verdict leaves on its episode (verified, or failed with the divergence); none when it could not be replayed. */
+export function verificationOf(v: Verdict, at: string = new Date().toISOString()): Verification | null {
+  if (v.kind === 'error') return null;
+  return v.kind === 'diverged' ? { result: 'failed', detail: describeVerdict(v), at } : { result: 'verified', at };
+}
 
 /** Why an episode failed verification (its replay differs from the record), or null. */
 export function failedVerification(h: Pick<EpisodeHeader, 'verification'>): string | null {

@@ -363,6 +363,17 @@ test('verify on import checks only environments that replay exactly, and says wh
   await screens(page, 'episodes-verify-skipped');
   await row.getByRole('link', { name: 'Replay' }).click();
   await expect(page.getByTestId('replay-verify-skipped')).toContainText('not verified on import');
+  // Checked from its replay, as the import's message suggests: the mark on the stored episode follows the verdict.
+  await page.getByTestId('verify').click();
+  await expect(page.getByTestId('verify-result')).toContainText('Diverges at step 0');
+  await expect(page.getByTestId('replay-verify-failed')).toContainText('diverges at step 0');
+  await expect(page.getByTestId('replay-verify-skipped')).toHaveCount(0);
+  await page.goto('/#/episodes');
+  await expect(page.getByTestId('episode-list').locator('tr[data-episode="inexact-db"]').getByTestId('verify-failed')).toHaveCount(1);
+  await expect(page.getByTestId('episode-list').locator('tr[data-episode="inexact-db"]').getByTestId('verify-skipped')).toHaveCount(0);
+  // The Hanoi episode, verified on import, says so in its replay.
+  await page.getByTestId('episode-list').locator('tr[data-episode="exact-hanoi"]').getByRole('link', { name: 'Replay' }).click();
+  await expect(page.getByTestId('replay-verified')).toBeVisible();
 });
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.jsonl': 'application/x-ndjson', '.svg': 'image/svg+xml' };
