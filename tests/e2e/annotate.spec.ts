@@ -346,6 +346,10 @@ test('the disagreement queue pairs subgoals as the κ table does, and opens the 
   await expect(page.getByTestId('disagreement')).toContainText(`v2 by dave's subgoal 1 “${dave}” is reached at step 2; v1 by carol's paired subgoal 1 “${carol}” is never reached here.`);
   await expect(page.getByTestId('viewed-subgoal').first()).toHaveAttribute('aria-current', 'true');
   await expect(page.getByTestId('step-progress')).toContainText('Progress under v2 by dave after this step: 100%');
+  // Read-only: the legend lists no editor keys (they do nothing here), only stepping, the view and the way back.
+  await expect(page.getByTestId('key-legend')).toContainText('step through the episode');
+  await expect(page.getByTestId('key-legend')).not.toContainText('edit its matcher');
+  await expect(page.getByTestId('key-legend')).not.toContainText('a subgoal is reached at this step');
   await screens(page, 'annotate-disagreement');
   await axe(page, 'episode page showing a set read-only');
   // Stepping keeps the viewed set in the address (a reload shows the same).
@@ -356,6 +360,7 @@ test('the disagreement queue pairs subgoals as the κ table does, and opens the 
   await page.getByTestId('back-to-draft').click();
   await expect(page.getByTestId('draft-author')).toBeVisible();
   await expect(page.getByTestId('viewed-set')).toHaveCount(0);
+  await expect(page.getByTestId('key-legend')).toContainText('edit its matcher');
 });
 
 test("checking by playing: the game panel shows the draft's progress, the same figure as the draft, and names the game's own", async ({ page }) => {
