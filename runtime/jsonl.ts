@@ -302,7 +302,12 @@ export function parseJsonl(text: string, size?: number): EpisodeRecord[] {
  * parseJsonl checks them, and which fields of which lines were left out (they are not
  * stored). Throws an ImportError if the file holds neither episodes nor task files.
  */
-export function parseExportFile(text: string, size?: number): { episodes: EpisodeRecord[]; taskFiles: StoredTaskFile[]; ignored: IgnoredFields[] } {
+export function parseExportFile(
+  text: string,
+  size?: number,
+  /** listIgnored: false leaves `ignored` empty (the scores view, which stores nothing, skips the walk over every field). */
+  { listIgnored = true }: { listIgnored?: boolean } = {},
+): { episodes: EpisodeRecord[]; taskFiles: StoredTaskFile[]; ignored: IgnoredFields[] } {
   checkImportSize(size ?? utf8Bytes(text));
   const ignored: IgnoredFields[] = [];
   const records: EpisodeRecord[] = [];
@@ -313,7 +318,7 @@ export function parseExportFile(text: string, size?: number): { episodes: Episod
     const raw = lines[i].replace(/\r$/, '');
     if (raw.trim() === '') continue;
     const line = i + 1;
-    const parsed = parseLine(raw, line, ignored);
+    const parsed = parseLine(raw, line, listIgnored ? ignored : undefined);
     if (parsed.kind === 'taskfile') {
       taskFiles.push(parsed.file);
       continue;

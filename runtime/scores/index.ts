@@ -111,6 +111,17 @@ export function scoreFacts(facts: readonly EpisodeFacts[], options: ScoreOptions
   return { report: reportOf(selected, options), points: pointsOf(selected.scored) };
 }
 
+/**
+ * scoreFacts in two steps, selecting once: the report without intervals (values and n, every
+ * interval null: no bootstrap, so a fraction of the time) with the points, then `full()`, the
+ * report with its intervals, the same as scoreFacts's. The scores view shows the first while
+ * the second is computed.
+ */
+export function scoreFactsInSteps(facts: readonly EpisodeFacts[], options: ScoreOptions): { quick: ScoreReport; points: EpisodePoint[]; full(): ScoreReport } {
+  const selected = selectEpisodes(facts, options);
+  return { quick: reportOf(selected, { ...options, resamples: 0 }), points: pointsOf(selected.scored), full: () => reportOf(selected, options) };
+}
+
 function reportOf({ scored, skipped }: { scored: Scored[]; skipped: ScoreReport['skipped'] }, options: ScoreOptions): ScoreReport {
   const boot: BootstrapOptions = {
     seed: options.seed ?? DEFAULT_BOOTSTRAP.seed,

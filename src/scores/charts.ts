@@ -13,6 +13,8 @@ export interface ChartInput {
   /** Group keys shown. */
   shown: ReadonlySet<string>;
   width: number;
+  /** The text colour as the page resolves it (dots drawn on a canvas cannot use currentColor). */
+  ink: string;
 }
 
 export interface ChartSpec {
@@ -20,7 +22,14 @@ export interface ChartSpec {
   title: string;
   /** What the chart shows, in one or two sentences (also the figure's caption and the SVG's description). */
   caption: string;
-  draw(input: ChartInput): SVGSVGElement | null;
+  /** Whether the chart shows intervals (it is drawn again when the report's intervals come). */
+  intervals: boolean;
+  /**
+   * The chart, or null when there is nothing to draw. `pause` between panels lets the page
+   * handle input and paint (a chart of 10,000 dots drawn at once held it for over 300 ms); it
+   * throws when a newer drawing has superseded this one.
+   */
+  draw(input: ChartInput, pause: () => Promise<void>): Promise<SVGSVGElement | null>;
 }
 
 const labelOf = (report: ScoreReport) => {
@@ -35,11 +44,56 @@ function ownGroup(p: EpisodePoint, shown: ReadonlySet<string>): string | undefin
   return p.groups.find((g) => shown.has(g));
 }
 
-function setName(report: ScoreReport, p: EpisodePoint): string {
-  if (p.table === 'smartplay') return report.smartplay?.games.find((g) => g.task === p.set)?.name ?? p.set;
-  if (p.table === 'agentboard') return report.agentboard?.sets.find((s) => s.key === p.set)?.name ?? p.set;
-  if (p.table === 'plain') return report.plain?.suites.flatMap((t) => t.tasks).find((t) => t.key === p.set)?.name ?? p.set;
-  return report.agentbench?.sets.find((s) => s.key === p.set)?.name ?? p.set;
+/** An episode's game or task set by its name in the report's tables (looked up once per set, not per episode). */
+function setNames(report: ScoreReport): (p: EpisodePoint) => string {
+  const names = new Map<string, string>();
+  for (const g of report.smartplay?.games ?? []) names.set(`smartplay\u0000${g.task}`, g.name);
+  for (const s of report.agentboard?.sets ?? []) names.set(`agentboard\u0000${s.key}`, s.name);
+  for (const t of report.plain?.suites.flatMap((x) => x.tasks) ?? []) names.set(`plain\u0000${t.key}`, t.name);
+  for (const s of report.agentbench?.sets ?? []) names.set(`agentbench\u0000${s.key}`, s.name);
+  return (p) => names.get(`${p.table}\u0000${p.set}`) ?? p.set;
+}
+
+/** Above this many dots a panel draws them on a canvas (one image) instead of as one SVG circle each. */
+export const CANVAS_DOTS = 400;
+
+/**
+ * Plot.dot's render for many dots: the same dots (position, radius, opacity) painted on a
+ * canvas at twice the resolution and placed in the SVG as one image. Thousands of circles
+ * cost the page their DOM (creating, styling, laying out); the image costs one element.
+ */
+function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunction {
+  return (index, _scales, values, dimensions) => {
+    const { width, height } = dimensions;
+    const scale = 2;
+    const canvas = document.createElement('canvas');
+    canvas.width = width * scale;
+    canvas.height = height * scale;
+    const ctx = canvas.getContext('2d');
+    const X = values.x as ArrayLike<number> | undefined;
+    const Y = values.y as ArrayLike<number> | undefined;
+    if (ctx) {
+      ctx.scale(scale, scale);
+      ctx.fillStyle = ink;
+      ctx.globalAlpha = opacity;
+      for (const i of index) {
+        ctx.beginPath();
+        ctx.arc(X ? X[i] : width / 2, Y ? Y[i] : height / 2, r, 0, 2 * Math.PI);
+        ctx.fill();
+      }
+    }
+    const image = document.createElementNS(SVG_NS, 'image');
+    image.setAttribute('width', String(width));
+    image.setAttribute('height', String(height));
+    image.setAttribute('href', canvas.toDataURL('image/png'));
+    return image as unknown as SVGElement;
+  };
+}
+
+/** Plot.dot options for a strip of dots: SVG circles, or one canvas image when there are many. */
+function stripDots(count: number, opacity: number, ink: string): Plot.DotOptions {
+  const look = { r: 3.5, fill: 'currentColor', fillOpacity: opacity, stroke: null };
+  return count > CANVAS_DOTS ? { ...look, render: canvasDots(3.5, opacity, ink) } : look;
 }
 
 const base = (width: number, rows: number, facets: number): Plot.PlotOptions => ({
@@ -129,22 +183,26 @@ export const CHARTS: ChartSpec[] = [
     title: 'Score per episode',
     caption:
       'One dot per episode: SmartPlay’s games and games from no paper by raw score, AgentBoard task sets by progress rate (%). The tick marks each group’s mean.',
-    draw({ report, points, shown, width }) {
+    intervals: false,
+    async draw({ report, points, shown, width, ink }, pause) {
       const label = labelOf(report);
+      const setName = setNames(report);
       const data = points
         .filter((p) => p.table !== 'agentbench')
         .map((p) => {
           const g = ownGroup(p, shown);
-          return g && { group: label(g), set: setName(report, p), percent: p.table === 'agentboard', value: p.table === 'agentboard' ? (p.progressRate ?? 0) : p.score };
+          return g && { group: label(g), set: setName(p), percent: p.table === 'agentboard', value: p.table === 'agentboard' ? (p.progressRate ?? 0) : p.score };
         })
         .filter((d): d is { group: string; set: string; percent: boolean; value: number } => !!d);
-      const parts = distinct(data, (d) => d.set).map((set) => {
+      const parts: { title: string; svg: SVGSVGElement }[] = [];
+      for (const set of distinct(data, (d) => d.set)) {
+        if (parts.length) await pause();
         const rows = data.filter((d) => d.set === set);
         const percent = rows[0].percent;
         // Every episode the same score: widen the axis (a zero-width domain gives ticks like 0.000000).
         const values = rows.map((d) => d.value);
         const flat = Math.min(...values) === Math.max(...values) ? { domain: [Math.min(0, values[0]), Math.max(values[0], 0) || 1] } : { nice: true };
-        return {
+        parts.push({
           title: percent ? `${set}: progress rate % per episode` : `${set}: score per episode`,
           svg: svgOf(
             Plot.plot({
@@ -153,13 +211,13 @@ export const CHARTS: ChartSpec[] = [
               y: { label: null },
               marks: [
                 Plot.frame({ strokeOpacity: 0.2 }),
-                Plot.dot(rows, { x: 'value', y: 'group', r: 3.5, fill: 'currentColor', fillOpacity: 0.4, stroke: null }),
+                Plot.dot(rows, { x: 'value', y: 'group', ...stripDots(rows.length, 0.4, ink) }),
                 Plot.tickX(rows, Plot.groupY({ x: 'mean' }, { x: 'value', y: 'group', stroke: '#e8590c', strokeWidth: 3 })),
               ],
             }),
           ),
-        };
-      });
+        });
+      }
       return stack(parts, width);
     },
   },
@@ -168,7 +226,8 @@ export const CHARTS: ChartSpec[] = [
     title: 'SmartPlay normalised score against the human line',
     caption:
       'Bars: each group’s normalised score per game, (score − min) / (human − min), with its 95% interval; the dashed line at 1 is the human baseline of this table. Diamonds: the paper’s published models.',
-    draw({ report, shown, width }) {
+    intervals: true,
+    async draw({ report, shown, width }) {
       const sp = report.smartplay;
       if (!sp) return null;
       const parts: { title: string; svg: SVGSVGElement }[] = [];
@@ -211,7 +270,8 @@ export const CHARTS: ChartSpec[] = [
     id: 'progress',
     title: 'AgentBoard progress rate by step',
     caption: 'Mean progress (%) after each step, each episode carried forward to the longest, with its 95% interval as a band; each line is named at its end.',
-    draw({ report, shown, width }) {
+    intervals: true,
+    async draw({ report, shown, width }) {
       const abd = report.agentboard;
       if (!abd) return null;
       const parts: { title: string; svg: SVGSVGElement }[] = [];
@@ -254,18 +314,22 @@ export const CHARTS: ChartSpec[] = [
     id: 'time',
     title: 'Time on task (people)',
     caption: 'One dot per episode a person played: minutes from start to end (episodes that recorded their end); the tick marks each person’s median.',
-    draw({ report, points, shown, width }) {
+    intervals: false,
+    async draw({ report, points, shown, width, ink }, pause) {
       const label = labelOf(report);
+      const setName = setNames(report);
       const data = points
         .filter((p) => p.participant !== undefined && p.durationMs !== undefined && p.groups.some((g) => g.startsWith('human')))
         .map((p) => {
           const g = ownGroup(p, shown);
-          return g && { group: label(g), set: setName(report, p), minutes: p.durationMs! / 60000 };
+          return g && { group: label(g), set: setName(p), minutes: p.durationMs! / 60000 };
         })
         .filter((d): d is { group: string; set: string; minutes: number } => !!d);
-      const parts = distinct(data, (d) => d.set).map((set) => {
+      const parts: { title: string; svg: SVGSVGElement }[] = [];
+      for (const set of distinct(data, (d) => d.set)) {
+        if (parts.length) await pause();
         const rows = data.filter((d) => d.set === set);
-        return {
+        parts.push({
           title: `${set}: minutes per episode`,
           svg: svgOf(
             Plot.plot({
@@ -274,13 +338,13 @@ export const CHARTS: ChartSpec[] = [
               y: { label: null },
               marks: [
                 Plot.frame({ strokeOpacity: 0.2 }),
-                Plot.dot(rows, { x: 'minutes', y: 'group', r: 3.5, fill: 'currentColor', fillOpacity: 0.5, stroke: null }),
+                Plot.dot(rows, { x: 'minutes', y: 'group', ...stripDots(rows.length, 0.5, ink) }),
                 Plot.tickX(rows, Plot.groupY({ x: 'median' }, { x: 'minutes', y: 'group', stroke: '#e8590c', strokeWidth: 3 })),
               ],
             }),
           ),
-        };
-      });
+        });
+      }
       return stack(parts, width);
     },
   },

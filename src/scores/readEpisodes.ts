@@ -56,7 +56,8 @@ export function readLines(text: string, onProgress?: (chars: number) => void): {
     let record: EpisodeRecord | undefined;
     try {
       // An imported task file kept in an export (runtime/taskFiles.ts) is not an episode: passed by.
-      [record] = parseExportFile(raw).episodes;
+      // Unknown fields are not listed: nothing is stored, and listing them walks every field of every step.
+      [record] = parseExportFile(raw, undefined, { listIgnored: false }).episodes;
     } catch (e) {
       throw new LineError(line, e instanceof Error ? e.message.replace(/^Line \d+: /, '') : String(e));
     }

@@ -7,7 +7,7 @@
 import { toJsonl } from '../../runtime/jsonl.ts';
 import { detectLogKind, readLog } from '../../runtime/importers/index.ts';
 import type { EpisodeRecord, StepRecord } from '../../runtime/records.ts';
-import { scoreFacts, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
+import { scoreFactsInSteps, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
 import { catalogueTaskInfo } from '../../runtime/taskInfo.ts';
 import { excludedEpisodeIds } from '../../runtime/studies/clean.ts';
 import { listExclusions } from '../studies/studyDb.ts';
@@ -130,11 +130,22 @@ async function handle(m: ToWorker): Promise<void> {
   progress(m.id, 'scoring', 0, 1);
   const chosen = records.filter((r) => matches(r.header, m.filter));
   const options = { taskInfo, excluded, humanSource: m.humanSource, firstAttemptOnly: m.firstAttemptOnly, resamples: m.resamples, seed: m.seed };
-  const { report, points } = scoreFacts(chosen.map((r) => r.facts), options);
-  post({ type: 'report', id: m.id, report, csv: toCsv(report), episodes: chosen.length, ms: performance.now() - t0 });
+  // The tables' values first (no bootstrap: a fraction of the time), then the charts' points,
+  // then the report again with its intervals, which the page fills in.
+  const steps = scoreFactsInSteps(chosen.map((r) => r.facts), options);
+  post({ type: 'report', id: m.id, report: steps.quick, episodes: chosen.length, ms: performance.now() - t0 });
   const SLICE = 2000;
+  const { points } = steps;
   for (let i = 0; i === 0 || i < points.length; i += SLICE) post({ type: 'points', id: m.id, points: points.slice(i, i + SLICE), last: i + SLICE >= points.length });
+  // A request sent meanwhile (the filter changed) makes these intervals moot: let it in first.
+  await new Promise((r) => setTimeout(r, 0));
+  if (newest > m.id) return;
+  const report = steps.full();
+  post({ type: 'intervals', id: m.id, report, csv: toCsv(report), ms: performance.now() - t0 });
 }
+
+/** The newest request's id: a compute request superseded before its intervals skips them. */
+let newest = 0;
 
 /**
  * One request at a time, in the order sent. Handled concurrently, a slow read of the store (the
@@ -143,5 +154,6 @@ async function handle(m: ToWorker): Promise<void> {
  */
 let queue: Promise<void> = Promise.resolve();
 self.onmessage = (e: MessageEvent<ToWorker>) => {
+  newest = Math.max(newest, e.data.id);
   queue = queue.then(() => handle(e.data).catch((err) => post({ type: 'error', id: e.data.id, message: err instanceof Error ? err.message : String(err) })));
 };
