@@ -57,34 +57,85 @@ function setNames(report: ScoreReport): (p: EpisodePoint) => string {
 /** Above this many dots a panel draws them on a canvas (one image) instead of as one SVG circle each. */
 export const CANVAS_DOTS = 400;
 
+/** A disc's coverage of each pixel of its (2r + 2)² square, 4×4 samples a pixel (its anti-aliased edge). */
+function discMask(r: number): { size: number; cover: Float32Array } {
+  const size = Math.ceil(2 * r) + 2;
+  const cover = new Float32Array(size * size);
+  const c = size / 2;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      let hits = 0;
+      for (let sy = 0; sy < 4; sy++)
+        for (let sx = 0; sx < 4; sx++) if ((x + (sx + 0.5) / 4 - c) ** 2 + (y + (sy + 0.5) / 4 - c) ** 2 <= r * r) hits++;
+      cover[y * size + x] = hits / 16;
+    }
+  return { size, cover };
+}
+
+/** A CSS colour as r, g, b (0–255), as the page resolves it. */
+function rgbOf(css: string): [number, number, number] {
+  const m = /rgba?\((\d+)[ ,]+(\d+)[ ,]+(\d+)/.exec(css);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+}
+
 /**
- * Plot.dot's render for many dots: the same dots (position, radius, opacity) painted on a
- * canvas at twice the resolution and placed in the SVG as one image. Thousands of circles
- * cost the page their DOM (creating, styling, laying out); the image costs one element.
+ * Plot.dot's render for many dots: the same dots (position, radius, opacity; overlapping dots
+ * darken as stacked SVG circles do) painted into the pixels of one image inside the plot's
+ * frame. Thousands of circles cost the page their DOM (creating, styling, laying out), and
+ * canvas arcs one by one are slow without a GPU; this is one pass over the dots' pixels.
  */
 function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunction {
   return (index, _scales, values, dimensions) => {
     const { width, height } = dimensions;
-    const scale = 2;
-    const canvas = document.createElement('canvas');
-    canvas.width = width * scale;
-    canvas.height = height * scale;
-    const ctx = canvas.getContext('2d');
+    // The frame and a dot's width around it (a dot at the axis's end shows whole, as in SVG).
+    const pad = Math.ceil(r) + 1;
+    const marginLeft = Math.max(0, dimensions.marginLeft - pad);
+    const marginTop = Math.max(0, dimensions.marginTop - pad);
+    const scale = Math.min(2, Math.max(1, Math.round(globalThis.devicePixelRatio || 1)));
+    const w = Math.max(1, Math.round((Math.min(width, width - dimensions.marginRight + pad) - marginLeft) * scale));
+    const h = Math.max(1, Math.round((Math.min(height, height - dimensions.marginBottom + pad) - marginTop) * scale));
     const X = values.x as ArrayLike<number> | undefined;
     const Y = values.y as ArrayLike<number> | undefined;
-    if (ctx) {
-      ctx.scale(scale, scale);
-      ctx.fillStyle = ink;
-      ctx.globalAlpha = opacity;
-      for (const i of index) {
-        ctx.beginPath();
-        ctx.arc(X ? X[i] : width / 2, Y ? Y[i] : height / 2, r, 0, 2 * Math.PI);
-        ctx.fill();
+    // Transparency left at each pixel: each dot over it multiplies in (1 − opacity · coverage).
+    const clear = new Float32Array(w * h).fill(1);
+    const { size, cover } = discMask(r * scale);
+    for (const i of index) {
+      const cx = ((X ? X[i] : width / 2) - marginLeft) * scale;
+      const cy = ((Y ? Y[i] : height / 2) - marginTop) * scale;
+      const x0 = Math.round(cx - size / 2);
+      const y0 = Math.round(cy - size / 2);
+      for (let y = 0; y < size; y++) {
+        const py = y0 + y;
+        if (py < 0 || py >= h) continue;
+        for (let x = 0; x < size; x++) {
+          const px = x0 + x;
+          if (px < 0 || px >= w) continue;
+          clear[py * w + px] *= 1 - opacity * cover[y * size + x];
+        }
       }
     }
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext('2d');
+    if (ctx) {
+      const pixels = ctx.createImageData(w, h);
+      const data = pixels.data;
+      const [red, green, blue] = rgbOf(ink);
+      for (let p = 0; p < clear.length; p++) {
+        if (clear[p] === 1) continue;
+        data[p * 4] = red;
+        data[p * 4 + 1] = green;
+        data[p * 4 + 2] = blue;
+        data[p * 4 + 3] = Math.round((1 - clear[p]) * 255);
+      }
+      ctx.putImageData(pixels, 0, 0);
+    }
     const image = document.createElementNS(SVG_NS, 'image');
-    image.setAttribute('width', String(width));
-    image.setAttribute('height', String(height));
+    image.setAttribute('x', String(marginLeft));
+    image.setAttribute('y', String(marginTop));
+    image.setAttribute('width', String(w / scale));
+    image.setAttribute('height', String(h / scale));
     image.setAttribute('href', canvas.toDataURL('image/png'));
     return image as unknown as SVGElement;
   };
