@@ -122,6 +122,14 @@ test('a file scored without storing it, filtered to one kind of player', async (
   await expect(sp.getByRole('row', { name: /^tiny-model 27\.00/ })).toBeVisible();
   await expect(sp.getByRole('row', { name: /^oracle / })).toHaveCount(0);
   await expect(sp.getByRole('row', { name: /^GPT-4-0613 published/ })).toHaveCount(2);
+  // The task list (plain options, for long lists) filters too, and keeps what was picked.
+  const taskList = page.getByRole('listbox', { name: 'Task' });
+  const firstTask = (await taskList.getByRole('option').first().textContent())!;
+  await taskList.selectOption(firstTask);
+  await expect(page.getByTestId('scores-summary')).toContainText(`(task ${firstTask}; player model)`);
+  await expect(taskList.getByRole('option', { name: firstTask, exact: true })).toHaveJSProperty('selected', true);
+  await page.getByRole('button', { name: 'Clear the filter' }).click();
+  await page.getByRole('group', { name: 'Who played' }).getByRole('checkbox', { name: 'models' }).check();
   // The keyboard switches the human source (arrow keys in the radio group).
   await page.getByRole('radio', { name: 'the paper’s human scores' }).focus();
   await page.keyboard.press('ArrowRight');
