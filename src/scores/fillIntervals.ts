@@ -8,7 +8,7 @@ import type { ScoreReport } from '../../runtime/scores/index.ts';
 import { nextTask } from './nextTask.ts';
 
 const TABLES = ['smartplay', 'agentbench', 'agentboard', 'plain'] as const;
-const ROWS_A_STEP = 4;
+const ROWS_A_STEP = 8;
 
 type WithRows = { rows: unknown[] };
 const rowsOf = (table: unknown): unknown[] | null => (table && typeof table === 'object' && Array.isArray((table as WithRows).rows) ? (table as WithRows).rows : null);
