@@ -85,7 +85,7 @@ function rgbOf(css: string): [number, number, number] {
  * canvas arcs one by one are slow without a GPU; this is one pass over the dots' pixels.
  */
 function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunction {
-  return (index, _scales, values, dimensions) => {
+  return (index, scales, values, dimensions) => {
     const { width, height } = dimensions;
     // The frame and a dot's width around it (a dot at the axis's end shows whole, as in SVG).
     const pad = Math.ceil(r) + 1;
@@ -96,12 +96,16 @@ function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunctio
     const h = Math.max(1, Math.round((Math.min(height, height - dimensions.marginBottom + pad) - marginTop) * scale));
     const X = values.x as ArrayLike<number> | undefined;
     const Y = values.y as ArrayLike<number> | undefined;
+    // On a band scale a value is the band's start: a mark sits mid-band, as Plot's SVG dots do.
+    const mid = (scale: unknown) => ((scale as { bandwidth?: () => number } | undefined)?.bandwidth?.() ?? 0) / 2;
+    const dx = mid(scales.x);
+    const dy = mid(scales.y);
     // Transparency left at each pixel: each dot over it multiplies in (1 − opacity · coverage).
     const clear = new Float32Array(w * h).fill(1);
     const { size, cover } = discMask(r * scale);
     for (const i of index) {
-      const cx = ((X ? X[i] : width / 2) - marginLeft) * scale;
-      const cy = ((Y ? Y[i] : height / 2) - marginTop) * scale;
+      const cx = ((X ? X[i] + dx : width / 2) - marginLeft) * scale;
+      const cy = ((Y ? Y[i] + dy : height / 2) - marginTop) * scale;
       const x0 = Math.round(cx - size / 2);
       const y0 = Math.round(cy - size / 2);
       for (let y = 0; y < size; y++) {
