@@ -21,10 +21,11 @@ export type * from './smartplay.ts';
 export type * from './agentbench.ts';
 export type * from './agentboard.ts';
 export type * from './plain.ts';
-export { episodeFacts, groupsOf } from './facts.ts';
+export { episodeFacts, factsOf, groupsOf } from './facts.ts';
 export { normalisedScore, capabilityScore } from './smartplay.ts';
 export { overallScore, dbKind, FINISH_REASON_LABELS } from './agentbench.ts';
-export { averageOver, groundedStep, isHelpAction, problemScore } from './agentboard.ts';
+export { averageOver, problemScore } from './agentboard.ts';
+export { groundedStep, isHelpAction, stepFacts } from './facts.ts';
 export { roundTo, formatEstimate, scoreRecords, toCsv, toText, type ScoreRecord } from './format.ts';
 export { taskMeta, type TaskFields } from './taskmeta.ts';
 export * as published from './published.ts';
@@ -207,7 +208,7 @@ function pointsOf(scored: readonly Scored[]): EpisodePoint[] {
       score: f.score,
       success: f.success,
       finishReason: f.finishReason,
-      steps: f.steps.length,
+      steps: f.steps.grounded.length,
       startedAt: f.startedAt,
       durationMs: f.durationMs,
     };
