@@ -8,11 +8,13 @@ type Reply<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
  * have come, then the report with its intervals (never, if a newer request superseded it).
  */
 export type ReportReply = Reply<'report'> & { points: Promise<EpisodePoint[]>; intervals: Promise<Reply<'intervals'>> };
+/** Loaded episodes as the page gets them: at once, with the whole check of every field still going on (it rejects with the first bad line). */
+export type LoadedReply = Reply<'loaded'> & { checked: Promise<Reply<'checked'>> };
 // Distributive Omit, so each message variant keeps its own fields.
 type Request = ToWorker extends infer M ? (M extends ToWorker ? Omit<M, 'id'> : never) : never;
 
 export interface ScoresWorker {
-  load(req: Extract<Request, { type: 'load' }>): Promise<Reply<'loaded'>>;
+  load(req: Extract<Request, { type: 'load' }>): Promise<LoadedReply>;
   compute(req: Extract<Request, { type: 'compute' }>): Promise<ReportReply>;
   terminate(): void;
 }
@@ -22,6 +24,8 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
   const pending = new Map<number, { resolve(m: FromWorker): void; reject(e: Error): void }>();
   /** Points still arriving for a report already given to the page. */
   const points = new Map<number, { list: EpisodePoint[]; resolve(p: EpisodePoint[]): void; reject(e: Error): void }>();
+  /** Whole checks still going on for episodes already given to the page. */
+  const checks = new Map<number, { resolve(m: Reply<'checked'>): void; reject(e: Error): void }>();
   /** Intervals still being computed for a report already given to the page. */
   const intervals = new Map<number, { resolve(m: Reply<'intervals'>): void; reject(e: Error): void }>();
   let next = 1;
@@ -35,6 +39,13 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
         points.delete(m.id);
         q.resolve(q.list);
       }
+      return;
+    }
+    if (m.type === 'checked') {
+      const c = checks.get(m.id);
+      checks.delete(m.id);
+      if (m.problem === undefined) c?.resolve(m);
+      else c?.reject(new Error(m.problem));
       return;
     }
     const waiting = intervals.get(m.id);
@@ -57,10 +68,14 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
         intervals: new Promise((resolve, reject) => intervals.set(m.id, { resolve, reject })),
       };
       p.resolve(reply);
+    } else if (m.type === 'loaded') {
+      const reply: LoadedReply = { ...m, checked: new Promise((resolve, reject) => checks.set(m.id, { resolve, reject })) };
+      p.resolve(reply);
     } else p.resolve(m);
   };
   worker.onerror = (e) => {
-    for (const p of [...pending.values(), ...points.values(), ...intervals.values()]) p.reject(new Error(`The scoring worker failed: ${e.message}`));
+    for (const p of [...pending.values(), ...points.values(), ...intervals.values(), ...checks.values()]) p.reject(new Error(`The scoring worker failed: ${e.message}`));
+    checks.clear();
     pending.clear();
     points.clear();
     intervals.clear();
@@ -75,7 +90,7 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
     });
   }
   return {
-    load: (req) => send<'loaded'>(req),
+    load: (req) => send<'loaded'>(req) as Promise<LoadedReply>,
     compute: (req) => send<'report'>(req) as Promise<ReportReply>,
     terminate: () => worker.terminate(),
   };

@@ -13,6 +13,8 @@ export type Phase = 'reading' | 'parsing' | 'loading environments' | 'scoring';
 export type FromWorker =
   | { type: 'progress'; id: number; phase: Phase; done: number; total: number }
   | { type: 'loaded'; id: number; facets: Facets; ms: number; duplicates: number }
+  // Files only, after 'loaded': every field of every line checked (ms since the load began), or the first bad line.
+  | { type: 'checked'; id: number; ms: number; problem?: string }
   // The tables' report first, without intervals (settings.resamples 0); the charts' points (one per
   // episode) follow in slices, so no single message takes the page long to receive; then the
   // report with its intervals (and the CSV of all figures).

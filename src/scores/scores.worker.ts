@@ -84,12 +84,13 @@ async function asExport(file: File): Promise<Blob> {
 
 /**
  * Episodes from export files, each line checked as an import checks it (format, version 1
- * migration, schema). A file to score is not stored, so the import size limit does not apply,
- * and progress can be shown. The same episode twice counts once.
+ * migration, schema): the fields the filter and scoring read before the episodes come back, every
+ * field after (`checked`, filePool.ts). A file to score is not stored, so the import size limit
+ * does not apply, and progress can be shown. The same episode twice counts once.
  */
-async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpisode[]; duplicates: number }> {
+async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpisode[]; duplicates: number; checked: Promise<void> }> {
   const blobs = await Promise.all(files.map(async (f) => ({ name: f.name, blob: await asExport(f) })));
-  const perFile = await readInPool(blobs, (done, total) => progress(id, 'parsing', done, total));
+  const { episodes: perFile, checked } = await readInPool(blobs, (done, total) => progress(id, 'parsing', done, total));
   const out: SlimEpisode[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
@@ -100,14 +101,19 @@ async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpis
       out.push(record);
     }
   }
-  if (out.length === 0) throw new Error(`${files.map((f) => f.name).join(', ')}: no episodes.`);
-  return { records: out, duplicates };
+  if (out.length === 0) {
+    await checked; // a bad line is the clearer message
+    throw new Error(`${files.map((f) => f.name).join(', ')}: no episodes.`);
+  }
+  return { records: out, duplicates, checked };
 }
 
 async function handle(m: ToWorker): Promise<void> {
   const t0 = performance.now();
   if (m.type === 'load') {
     let duplicates = 0;
+    /** Files: the whole check of every field, still going on. */
+    let checking: Promise<void> | null = null;
     if (m.source === 'store') {
       const whole = await readStore(m.id);
       // The researcher's exclusions (studies) apply to what this browser stored.
@@ -117,13 +123,29 @@ async function handle(m: ToWorker): Promise<void> {
       progress(m.id, 'parsing', 0, 1);
       // The environments the files' first lines name load while the files are parsed.
       const catalogue = catalogueTaskInfo(await envsNamedIn(m.files));
-      ({ records, duplicates } = await readFiles(m.id, m.files));
+      const read = await readFiles(m.id, m.files);
+      ({ records, duplicates } = read);
       await catalogue;
       excluded = new Set();
+      checking = read.checked;
+      checking.catch(() => {}); // handled below, once the page has the episodes
     }
     progress(m.id, 'loading environments', 0, 1);
     taskInfo = await catalogueTaskInfo(records);
     post({ type: 'loaded', id: m.id, facets: facetsOf(records), ms: performance.now() - t0, duplicates });
+    // After 'loaded', so the page has the episodes before it hears of their check. The store's
+    // episodes were checked when stored. A bad line found takes the file's episodes away.
+    const mine = records;
+    (checking ?? Promise.resolve()).then(
+      () => post({ type: 'checked', id: m.id, ms: performance.now() - t0 }),
+      (e: unknown) => {
+        if (records === mine) {
+          records = [];
+          taskInfo = null;
+        }
+        post({ type: 'checked', id: m.id, ms: performance.now() - t0, problem: e instanceof Error ? e.message : String(e) });
+      },
+    );
     return;
   }
   if (!taskInfo) throw new Error('No episodes loaded yet.');
