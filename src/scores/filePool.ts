@@ -10,7 +10,7 @@ import { LineError, readLines, type SlimEpisode } from './readEpisodes.ts';
 
 export type ToParser = { type: 'read'; job: number; blob: Blob; first: boolean } | { type: 'check'; job: number } | { type: 'drop'; job: number };
 export type FromParser =
-  | { type: 'progress'; job: number; bytes: number }
+  | { type: 'progress'; job: number; bytes: number; envs?: string[] }
   | { type: 'done'; job: number; episodes: SlimEpisode[]; lines: number }
   | { type: 'failed'; job: number; line: number; message: string }
   | { type: 'checked'; job: number; bad: Bad | null };
@@ -55,6 +55,8 @@ function workers(n: number): Worker[] {
 }
 
 type Piece = { file: number; blob: Blob; first: boolean };
+/** A piece's progress: bytes read, and environments met (some or all of them, when there are new ones). */
+type OnBytes = (piece: number, bytes: number, envs?: readonly string[]) => void;
 /** A piece's episodes after the first pass, and the whole check of them to ask for (the first bad line, or null). */
 type Read = { episodes: SlimEpisode[]; lines: number; check(): Promise<Bad | null>; drop(): void };
 type Parsed = Read | Bad;
@@ -62,13 +64,13 @@ type Parsed = Read | Bad;
 const badOf = (e: unknown): Bad => ({ line: e instanceof LineError ? e.line : 0, message: e instanceof Error ? e.message : String(e) });
 
 /** Pieces parsed here, one after another (small files, one core). */
-async function parseHere(pieces: readonly Piece[], onBytes: (piece: number, bytes: number) => void): Promise<Parsed[]> {
+async function parseHere(pieces: readonly Piece[], onBytes: OnBytes): Promise<Parsed[]> {
   const out: Parsed[] = [];
   for (const [k, p] of pieces.entries()) {
     let text = await p.blob.text();
     if (p.first) text = text.replace(/^\uFEFF/, '');
     try {
-      const { episodes, lines, rest } = readLines(text, (chars) => onBytes(k, Math.round((chars / text.length) * p.blob.size)));
+      const { episodes, lines, rest } = readLines(text, (chars, envs) => onBytes(k, Math.round((chars / text.length) * p.blob.size), [...envs]));
       out.push({ episodes, lines, check: async () => rest(), drop: () => {} });
     } catch (e) {
       out.push(badOf(e));
@@ -78,7 +80,7 @@ async function parseHere(pieces: readonly Piece[], onBytes: (piece: number, byte
 }
 
 /** Pieces parsed in the pool, each worker taking the next piece when it is free; a piece's whole check runs in the worker that read it. */
-function parseInPool(pieces: readonly Piece[], size: number, onBytes: (piece: number, bytes: number) => void): Promise<Parsed[]> {
+function parseInPool(pieces: readonly Piece[], size: number, onBytes: OnBytes): Promise<Parsed[]> {
   const out: Parsed[] = new Array(pieces.length);
   const base = jobs;
   jobs += pieces.length;
@@ -91,7 +93,7 @@ function parseInPool(pieces: readonly Piece[], size: number, onBytes: (piece: nu
       const k = next++;
       const job = base + k;
       waiting.set(job, (m) => {
-        if (m.type === 'progress') return onBytes(k, m.bytes);
+        if (m.type === 'progress') return onBytes(k, m.bytes, m.envs);
         if (m.type === 'checked') return;
         waiting.delete(job);
         onBytes(k, pieces[k].blob.size);
@@ -119,14 +121,23 @@ function ask(w: Worker, job: number): Promise<Bad | null> {
   });
 }
 
+/** Files read by readInPool: their episodes after the first pass, and the whole check of every field. */
+export interface PoolRead {
+  /** Per file, in line order. */
+  episodes: SlimEpisode[][];
+  /** The whole check, started at the first call (it would slow what comes first): rejects with the first bad line as "NAME, line N: what is wrong". */
+  check(): Promise<void>;
+  /** Forget the check (a newer load replaced these episodes). */
+  drop(): void;
+}
+
 /**
- * The episodes of `files` in file and line order after the first pass (readEpisodes.ts), and
- * `checked`, the whole check of every line, which rejects with the first bad line as
- * "NAME, line N: what is wrong". A line the first pass refuses rejects the episodes themselves,
- * after the whole check of the pieces before it (so the first bad line is named, as one pass
- * would). `onProgress` gets bytes read of all bytes.
+ * The episodes of `files` in file and line order after the first pass (readEpisodes.ts). A line
+ * the first pass refuses rejects them, after the whole check of the pieces before it (so the
+ * first bad line is named, as one pass would). `onProgress` gets bytes read of all bytes, and
+ * `onEnvs` the environments named as they are met.
  */
-export async function readInPool(files: readonly { name: string; blob: Blob }[], onProgress: (bytes: number, total: number) => void): Promise<{ episodes: SlimEpisode[][]; checked: Promise<void> }> {
+export async function readInPool(files: readonly { name: string; blob: Blob }[], onProgress: (bytes: number, total: number) => void, onEnvs: (envs: readonly string[]) => void = () => {}): Promise<PoolRead> {
   const cores = Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1));
   const pieces: Piece[] = [];
   for (const [file, { blob }] of files.entries()) {
@@ -137,7 +148,8 @@ export async function readInPool(files: readonly { name: string; blob: Blob }[],
   const total = files.reduce((a, f) => a + f.blob.size, 0);
   const bytes = new Float64Array(pieces.length);
   let shown = 0;
-  const onBytes = (piece: number, b: number) => {
+  const onBytes: OnBytes = (piece, b, envs) => {
+    if (envs?.length) onEnvs(envs);
     bytes[piece] = b;
     const sum = bytes.reduce((a, x) => a + x, 0);
     if (sum - shown >= total / 50 || sum === total) onProgress((shown = sum), total);
@@ -159,16 +171,24 @@ export async function readInPool(files: readonly { name: string; blob: Blob }[],
     for (const [k, bad] of (await Promise.all(asked)).entries()) if (bad) return where(k, bad);
     return null;
   };
+  const drop = (from: number) => {
+    for (const p of parsed.slice(from)) if ('episodes' in p) p.drop();
+  };
 
   const refused = parsed.findIndex((p) => !('episodes' in p));
   if (refused >= 0) {
-    for (const p of parsed.slice(refused + 1)) if ('episodes' in p) p.drop();
+    drop(refused + 1);
     throw new Error((await firstBad(refused)) ?? where(refused, parsed[refused] as Bad));
   }
   const out: SlimEpisode[][] = files.map(() => []);
   for (const [k, p] of parsed.entries()) for (const e of (p as Read).episodes) out[pieces[k].file].push(e); // not push(...): thousands of arguments overflow the stack
-  const checked = firstBad(parsed.length).then((bad) => {
-    if (bad) throw new Error(bad);
-  });
-  return { episodes: out, checked };
+  let checked: Promise<void> | null = null;
+  return {
+    episodes: out,
+    check: () =>
+      (checked ??= firstBad(parsed.length).then((bad) => {
+        if (bad) throw new Error(bad);
+      })),
+    drop: () => drop(0),
+  };
 }

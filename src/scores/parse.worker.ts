@@ -28,7 +28,13 @@ self.onmessage = async (e: MessageEvent<ToParser>) => {
   try {
     let text = await blob.text();
     if (first) text = text.replace(/^\uFEFF/, '');
-    const { episodes, lines, buffers, rest } = readLines(text, (chars) => post({ type: 'progress', job, bytes: Math.round((chars / text.length) * blob.size) }));
+    let named = 0;
+    const { episodes, lines, buffers, rest } = readLines(text, (chars, envs) => {
+      // The environments met so far, when there are new ones: the scores worker loads them meanwhile.
+      const fresh = envs.size > named ? [...envs].slice(named) : undefined;
+      named = envs.size;
+      post({ type: 'progress', job, bytes: Math.round((chars / text.length) * blob.size), envs: fresh });
+    });
     checks.set(job, rest);
     post({ type: 'done', job, episodes, lines }, buffers);
   } catch (err) {

@@ -70,7 +70,7 @@ export interface ReadLines {
   lines: number;
   /** The step facts' buffers: post them as transferables. */
   buffers: ArrayBuffer[];
-  /** The whole check of the lines the first pass let through: the first bad one, or null. Call once. */
+  /** The whole check of the lines the first pass let through: the first bad one, or null. */
   rest(): LineError | null;
 }
 
@@ -78,21 +78,28 @@ export interface ReadLines {
  * The episodes of a run of whole export lines, checked in the first pass (see above). Throws a
  * LineError at the first bad line.
  */
-export function readLines(text: string, onProgress?: (chars: number) => void): ReadLines {
+export function readLines(text: string, onProgress?: (chars: number, envs: ReadonlySet<string>) => void): ReadLines {
   const episodes: SlimEpisode[] = [];
-  /** Lines the first pass let through, kept parsed for the whole check (`rest`). */
-  const unchecked: { value: unknown; line: number }[] = [];
+  /**
+   * Where the lines the first pass let through are (start, end, line number), for the whole check
+   * (`rest`), which parses them again: keeping 75 MB of parsed lines alive instead costs the first
+   * pass more garbage-collection time than the second parse costs.
+   */
+  const unchecked: number[] = [];
+  let checkedTo = 0;
   const rest = (): LineError | null => {
-    for (const { value, line } of unchecked) {
+    for (; checkedTo < unchecked.length; checkedTo += 3) {
+      const line = unchecked[checkedTo + 2];
       try {
-        checkLine(value, line);
+        checkLine(lineJson(text.slice(unchecked[checkedTo], unchecked[checkedTo + 1]), line), line);
       } catch (e) {
         return lineError(line, e);
       }
     }
-    unchecked.length = 0;
     return null;
   };
+  /** The environments met so far, in the order first met. */
+  const envs = new Set<string>();
   const grounded: number[] = [];
   const progress: number[] = [];
   const spans: number[] = [];
@@ -103,10 +110,11 @@ export function readLines(text: string, onProgress?: (chars: number) => void): R
     const end = text.indexOf('\n', at);
     const stop = end < 0 ? text.length : end;
     line++;
+    const start = at;
     const raw = text.slice(at, stop);
     at = stop + 1;
     if (onProgress && at >= next) {
-      onProgress(Math.min(at, text.length));
+      onProgress(Math.min(at, text.length), envs);
       next = at + 1_000_000;
     }
     if (raw.trim() === '') continue;
@@ -122,7 +130,7 @@ export function readLines(text: string, onProgress?: (chars: number) => void): R
         const parsed = checkLine(value, line);
         // An imported task file kept in an export (runtime/taskFiles.ts) is not an episode: passed by.
         if (parsed.kind === 'episode') read = parsed.record;
-      } else unchecked.push({ value, line });
+      } else unchecked.push(start, stop, line);
     } catch (e) {
       throw e instanceof LineError ? e : lineError(line, e);
     }
@@ -132,6 +140,7 @@ export function readLines(text: string, onProgress?: (chars: number) => void): R
       grounded.push(s.valid || isHelpAction(s.action) ? 1 : 0);
       progress.push(s.progress ?? NaN);
     }
+    envs.add(read.header.env);
     episodes.push({ header: slimHeader(read.header), facts: factsOf(read.header, NO_STEPS) });
   }
   // The steps' facts of the whole run in two buffers, each episode's a view into them.

@@ -15,7 +15,7 @@ import { openDatabase } from '../store/db.ts';
 import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 import { facetsOf, matches } from './selection.ts';
 import { slimEpisode, type SlimEpisode } from './readEpisodes.ts';
-import { readInPool } from './filePool.ts';
+import { readInPool, type PoolRead } from './filePool.ts';
 import { registerEnv } from '../../envs/index.ts';
 import extraEnvs from 'virtual:extra-envs';
 
@@ -85,16 +85,26 @@ async function asExport(file: File): Promise<Blob> {
 /**
  * Episodes from export files, each line checked as an import checks it (format, version 1
  * migration, schema): the fields the filter and scoring read before the episodes come back, every
- * field after (`checked`, filePool.ts). A file to score is not stored, so the import size limit
- * does not apply, and progress can be shown. The same episode twice counts once.
+ * field when `check` is called (filePool.ts). A file to score is not stored, so the import size
+ * limit does not apply, and progress can be shown. The same episode twice counts once. The
+ * environments the episodes name load while the files are parsed.
  */
-async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpisode[]; duplicates: number; checked: Promise<void> }> {
+async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpisode[]; duplicates: number; read: PoolRead }> {
   const blobs = await Promise.all(files.map(async (f) => ({ name: f.name, blob: await asExport(f) })));
-  const { episodes: perFile, checked } = await readInPool(blobs, (done, total) => progress(id, 'parsing', done, total));
+  const loading = new Set<string>();
+  const read = await readInPool(
+    blobs,
+    (done, total) => progress(id, 'parsing', done, total),
+    (envs) => {
+      const fresh = envs.filter((env) => !loading.has(env));
+      for (const env of fresh) loading.add(env);
+      if (fresh.length) catalogueTaskInfo(fresh.map((env) => ({ header: { env } }))).catch(() => {});
+    },
+  );
   const out: SlimEpisode[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
-  for (const record of perFile.flat()) {
+  for (const record of read.episodes.flat()) {
     if (seen.has(record.header.id)) duplicates++;
     else {
       seen.add(record.header.id);
@@ -102,18 +112,41 @@ async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpis
     }
   }
   if (out.length === 0) {
-    await checked; // a bad line is the clearer message
+    await read.check(); // a bad line is the clearer message
     throw new Error(`${files.map((f) => f.name).join(', ')}: no episodes.`);
   }
-  return { records: out, duplicates, checked };
+  return { records: out, duplicates, read };
+}
+
+/**
+ * The loaded files' whole check (every field of every line), started once the first scores are
+ * out: it would slow them. When it finds a bad line the page is told, and the file's episodes are
+ * dropped.
+ */
+let unchecked: { id: number; t0: number; read: PoolRead } | null = null;
+function startCheck(): void {
+  if (!unchecked) return;
+  const { id, t0, read } = unchecked;
+  unchecked = null;
+  const mine = records;
+  read.check().then(
+    () => post({ type: 'checked', id, ms: performance.now() - t0 }),
+    (e: unknown) => {
+      if (records === mine) {
+        records = [];
+        taskInfo = null;
+      }
+      post({ type: 'checked', id, ms: performance.now() - t0, problem: e instanceof Error ? e.message : String(e) });
+    },
+  );
 }
 
 async function handle(m: ToWorker): Promise<void> {
   const t0 = performance.now();
   if (m.type === 'load') {
     let duplicates = 0;
-    /** Files: the whole check of every field, still going on. */
-    let checking: Promise<void> | null = null;
+    unchecked?.read.drop();
+    unchecked = null;
     if (m.source === 'store') {
       const whole = await readStore(m.id);
       // The researcher's exclusions (studies) apply to what this browser stored.
@@ -123,29 +156,17 @@ async function handle(m: ToWorker): Promise<void> {
       progress(m.id, 'parsing', 0, 1);
       // The environments the files' first lines name load while the files are parsed.
       const catalogue = catalogueTaskInfo(await envsNamedIn(m.files));
-      const read = await readFiles(m.id, m.files);
-      ({ records, duplicates } = read);
+      const files = await readFiles(m.id, m.files);
+      ({ records, duplicates } = files);
       await catalogue;
       excluded = new Set();
-      checking = read.checked;
-      checking.catch(() => {}); // handled below, once the page has the episodes
+      unchecked = { id: m.id, t0, read: files.read };
     }
     progress(m.id, 'loading environments', 0, 1);
     taskInfo = await catalogueTaskInfo(records);
     post({ type: 'loaded', id: m.id, facets: facetsOf(records), ms: performance.now() - t0, duplicates });
-    // After 'loaded', so the page has the episodes before it hears of their check. The store's
-    // episodes were checked when stored. A bad line found takes the file's episodes away.
-    const mine = records;
-    (checking ?? Promise.resolve()).then(
-      () => post({ type: 'checked', id: m.id, ms: performance.now() - t0 }),
-      (e: unknown) => {
-        if (records === mine) {
-          records = [];
-          taskInfo = null;
-        }
-        post({ type: 'checked', id: m.id, ms: performance.now() - t0, problem: e instanceof Error ? e.message : String(e) });
-      },
-    );
+    // The store's episodes were checked when they were stored.
+    if (m.source === 'store') post({ type: 'checked', id: m.id, ms: performance.now() - t0 });
     return;
   }
   if (!taskInfo) throw new Error('No episodes loaded yet.');
@@ -177,5 +198,9 @@ let newest = 0;
 let queue: Promise<void> = Promise.resolve();
 self.onmessage = (e: MessageEvent<ToWorker>) => {
   newest = Math.max(newest, e.data.id);
-  queue = queue.then(() => handle(e.data).catch((err) => post({ type: 'error', id: e.data.id, message: err instanceof Error ? err.message : String(err) })));
+  queue = queue.then(async () => {
+    await handle(e.data).catch((err) => post({ type: 'error', id: e.data.id, message: err instanceof Error ? err.message : String(err) }));
+    // A loaded file's whole check waits for its first scores (and their intervals).
+    if (e.data.type === 'compute') startCheck();
+  });
 };
