@@ -15,6 +15,8 @@ export interface ChartInput {
   width: number;
   /** The text colour as the page resolves it (dots drawn on a canvas cannot use currentColor). */
   ink: string;
+  /** A strip of more dots than this is painted as one image (default CANVAS_DOTS; Infinity: SVG circles always, as the tests compare). */
+  canvasAbove?: number;
 }
 
 export interface ChartSpec {
@@ -146,9 +148,9 @@ function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunctio
 }
 
 /** Plot.dot options for a strip of dots: SVG circles, or one canvas image when there are many. */
-function stripDots(count: number, opacity: number, ink: string): Plot.DotOptions {
+function stripDots(count: number, opacity: number, ink: string, canvasAbove = CANVAS_DOTS): Plot.DotOptions {
   const look = { r: 3.5, fill: 'currentColor', fillOpacity: opacity, stroke: null };
-  return count > CANVAS_DOTS ? { ...look, render: canvasDots(3.5, opacity, ink) } : look;
+  return count > canvasAbove ? { ...look, render: canvasDots(3.5, opacity, ink) } : look;
 }
 
 const base = (width: number, rows: number, facets: number): Plot.PlotOptions => ({
@@ -239,7 +241,7 @@ export const CHARTS: ChartSpec[] = [
     caption:
       'One dot per episode: SmartPlay’s games and games from no paper by raw score, AgentBoard task sets by progress rate (%). The tick marks each group’s mean.',
     intervals: false,
-    async draw({ report, points, shown, width, ink }, pause) {
+    async draw({ report, points, shown, width, ink, canvasAbove }, pause) {
       const label = labelOf(report);
       const setName = setNames(report);
       const data = points
@@ -266,7 +268,7 @@ export const CHARTS: ChartSpec[] = [
               y: { label: null },
               marks: [
                 Plot.frame({ strokeOpacity: 0.2 }),
-                Plot.dot(rows, { x: 'value', y: 'group', ...stripDots(rows.length, 0.4, ink) }),
+                Plot.dot(rows, { x: 'value', y: 'group', ...stripDots(rows.length, 0.4, ink, canvasAbove) }),
                 Plot.tickX(rows, Plot.groupY({ x: 'mean' }, { x: 'value', y: 'group', stroke: '#e8590c', strokeWidth: 3 })),
               ],
             }),
@@ -370,7 +372,7 @@ export const CHARTS: ChartSpec[] = [
     title: 'Time on task (people)',
     caption: 'One dot per episode a person played: minutes from start to end (episodes that recorded their end); the tick marks each person’s median.',
     intervals: false,
-    async draw({ report, points, shown, width, ink }, pause) {
+    async draw({ report, points, shown, width, ink, canvasAbove }, pause) {
       const label = labelOf(report);
       const setName = setNames(report);
       const data = points
@@ -393,7 +395,7 @@ export const CHARTS: ChartSpec[] = [
               y: { label: null },
               marks: [
                 Plot.frame({ strokeOpacity: 0.2 }),
-                Plot.dot(rows, { x: 'minutes', y: 'group', ...stripDots(rows.length, 0.5, ink) }),
+                Plot.dot(rows, { x: 'minutes', y: 'group', ...stripDots(rows.length, 0.5, ink, canvasAbove) }),
                 Plot.tickX(rows, Plot.groupY({ x: 'median' }, { x: 'minutes', y: 'group', stroke: '#e8590c', strokeWidth: 3 })),
               ],
             }),
