@@ -220,15 +220,26 @@ export function ignoredFieldsNotice(ignored: readonly IgnoredFields[], max = 5):
   return `${all.length} unknown field${all.length === 1 ? '' : 's'} ignored: ${named}${more}.`;
 }
 
-type ParsedLine = { kind: 'episode'; record: EpisodeRecord } | { kind: 'taskfile'; file: StoredTaskFile };
+export type ParsedLine = { kind: 'episode'; record: EpisodeRecord } | { kind: 'taskfile'; file: StoredTaskFile };
 
-function parseLine(raw: string, line: number, ignored?: IgnoredFields[]): ParsedLine {
-  let value: unknown;
+/** One line's JSON, or an ImportError saying it is not JSON. */
+export function lineJson(raw: string, line: number): unknown {
   try {
-    value = JSON.parse(raw);
+    return JSON.parse(raw);
   } catch (e) {
     throw new ImportError(line, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
   }
+}
+
+function parseLine(raw: string, line: number, ignored?: IgnoredFields[]): ParsedLine {
+  return checkLine(lineJson(raw, line), line, ignored);
+}
+
+/**
+ * One line's parsed JSON checked as an import checks it (format, version 1 migration, schema,
+ * consistency), or an ImportError naming what is wrong. For readers that parse the JSON themselves.
+ */
+export function checkLine(value: unknown, line: number, ignored?: IgnoredFields[]): ParsedLine {
   // Name a foreign or future file plainly before any field-level complaint.
   if (!isPlainObject(value)) throw new ImportError(line, 'expected a JSON object describing one episode');
   if (value.format === TASKFILE_FORMAT) return { kind: 'taskfile', file: parseTaskFileLine(value, line, ignored) };
@@ -302,7 +313,12 @@ export function parseJsonl(text: string, size?: number): EpisodeRecord[] {
  * parseJsonl checks them, and which fields of which lines were left out (they are not
  * stored). Throws an ImportError if the file holds neither episodes nor task files.
  */
-export function parseExportFile(text: string, size?: number): { episodes: EpisodeRecord[]; taskFiles: StoredTaskFile[]; ignored: IgnoredFields[] } {
+export function parseExportFile(
+  text: string,
+  size?: number,
+  /** listIgnored: false leaves `ignored` empty (the scores view, which stores nothing, skips the walk over every field). */
+  { listIgnored = true }: { listIgnored?: boolean } = {},
+): { episodes: EpisodeRecord[]; taskFiles: StoredTaskFile[]; ignored: IgnoredFields[] } {
   checkImportSize(size ?? utf8Bytes(text));
   const ignored: IgnoredFields[] = [];
   const records: EpisodeRecord[] = [];
@@ -313,7 +329,7 @@ export function parseExportFile(text: string, size?: number): { episodes: Episod
     const raw = lines[i].replace(/\r$/, '');
     if (raw.trim() === '') continue;
     const line = i + 1;
-    const parsed = parseLine(raw, line, ignored);
+    const parsed = parseLine(raw, line, listIgnored ? ignored : undefined);
     if (parsed.kind === 'taskfile') {
       taskFiles.push(parsed.file);
       continue;

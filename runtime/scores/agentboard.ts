@@ -14,15 +14,7 @@ import type { Group, StepFacts } from './facts.ts';
 import { AGENTBOARD_COLUMNS, AGENTBOARD_ROWS, AGENTBOARD_SOURCE, type AgentBoardColumn } from './published.ts';
 import type { Scored } from './types.ts';
 
-/** AgentBoard's help action: any action text containing "check" lists the valid actions, and counts as valid. */
-export function isHelpAction(action: string): boolean {
-  return action.toLowerCase().includes('check');
-}
-
-/** Whether a step counts as grounded: valid as recorded, or a help action. */
-export function groundedStep(step: StepFacts): boolean {
-  return step.valid || isHelpAction(step.action);
-}
+export { groundedStep, isHelpAction } from './facts.ts';
 
 export interface ProblemScore {
   /** 0..1 */
@@ -35,17 +27,19 @@ export interface ProblemScore {
 }
 
 /** One episode's AgentBoard figures (success as its outcome records it; none recorded counts as failure). */
-export function problemScore(steps: readonly StepFacts[], success: boolean | null): ProblemScore {
-  const m = problemMetrics(
-    steps.map((s) => ({ valid: groundedStep(s), progress: s.progress, terminated: false })),
-    { success: success ?? false },
-  );
-  const progressByStep: number[] = [];
+export function problemScore(steps: StepFacts, success: boolean | null): ProblemScore {
+  const n = steps.grounded.length;
+  const metricSteps = new Array<{ valid: boolean; progress: number | undefined; terminated: boolean }>(n);
+  const progressByStep = new Array<number>(n);
   let last = 0;
-  for (const s of steps) {
-    if (s.progress !== undefined) last = s.progress;
-    progressByStep.push(last);
+  for (let i = 0; i < n; i++) {
+    const p = steps.progress[i];
+    const progress = Number.isNaN(p) ? undefined : p;
+    metricSteps[i] = { valid: steps.grounded[i] === 1, progress, terminated: false };
+    if (progress !== undefined) last = progress;
+    progressByStep[i] = last;
   }
+  const m = problemMetrics(metricSteps, { success: success ?? false });
   return { progressRate: m.progressRate, success: m.success, groundingAccuracy: m.groundingAccuracy, progressByStep };
 }
 

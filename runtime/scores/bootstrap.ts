@@ -24,7 +24,7 @@ export interface Estimate {
 
 export interface BootstrapOptions {
   seed: number;
-  /** Number of replicates (1000 by default). */
+  /** Number of replicates (1000 by default); 0 gives the values alone, every interval null (the scores view's first, quick report). */
   resamples: number;
   /** Interval level (0.95 by default). */
   level: number;
@@ -204,6 +204,7 @@ export function bootstrapMeans(
   strata.forEach((s, k) => columnMeans(s, means[k], null));
   const values = stats.map((f) => f(means));
   if (n === 0 || values.every((v) => !Number.isFinite(v))) return values.map(() => ({ value: null, n, ci: null }));
+  if (options.resamples === 0) return values.map((value) => ({ value: Number.isFinite(value) ? value : null, n, ci: null }));
   const rng = streamFor(options.seed, key);
   const reps = stats.map(() => new Float64Array(options.resamples));
   const counts = new Int32Array(stats.length);

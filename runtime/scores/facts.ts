@@ -7,12 +7,37 @@ import type { FinishReason } from '../../envs/core/types.ts';
 
 export type PlayerKind = 'human' | 'model' | 'random' | 'oracle' | 'script';
 
-/** One step as scoring sees it. */
+/**
+ * An episode's steps as scoring sees them, packed: one byte and one number a step, not an
+ * object, so 300,000 steps cross between the scores view's workers as a few buffers.
+ */
 export interface StepFacts {
-  action: string;
-  valid: boolean;
-  /** AgentBoard progress (0..1) after the step, when the environment reports one. */
-  progress?: number;
+  /** 1 where the step counts as grounded (AgentBoard): valid as recorded, or a help action. */
+  grounded: Uint8Array;
+  /** AgentBoard progress (0..1) after each step; NaN where the environment reported none (a record's numbers are finite). */
+  progress: Float64Array;
+}
+
+/** AgentBoard's help action: any action text containing "check" lists the valid actions, and counts as valid. */
+export function isHelpAction(action: string): boolean {
+  return action.toLowerCase().includes('check');
+}
+
+/** Whether a step counts as grounded: valid as recorded, or a help action. */
+export function groundedStep(step: { action: string; valid: boolean }): boolean {
+  return step.valid || isHelpAction(step.action);
+}
+
+/** The packed facts of recorded steps. */
+export function stepFacts(steps: readonly { action: string; valid: boolean; progress?: number }[]): StepFacts {
+  const grounded = new Uint8Array(steps.length);
+  const progress = new Float64Array(steps.length);
+  for (let i = 0; i < steps.length; i++) {
+    const s = steps[i];
+    grounded[i] = groundedStep(s) ? 1 : 0;
+    progress[i] = s.progress ?? NaN;
+  }
+  return { grounded, progress };
 }
 
 export interface EpisodeFacts {
@@ -35,7 +60,7 @@ export interface EpisodeFacts {
   score: number;
   success: boolean | null;
   finishReason: FinishReason | null;
-  steps: StepFacts[];
+  steps: StepFacts;
 }
 
 /** Version-2 header fields, read only when present (format v1 records lack them). */
@@ -52,7 +77,11 @@ function durationOf(start: string, end: string | undefined): number | undefined 
 
 /** The facts of one recorded episode (format v1, and v2's added header fields when present). */
 export function episodeFacts(record: EpisodeRecord): EpisodeFacts {
-  const h = record.header;
+  return factsOf(record.header, stepFacts(record.steps));
+}
+
+/** An episode's facts from its header and its steps already packed (the scores view's file reader packs them as it reads). */
+export function factsOf(h: EpisodeRecord['header'], steps: StepFacts): EpisodeFacts {
   const extra = h as unknown as HeaderV2Extras;
   const outcome = h.outcome;
   return {
@@ -71,7 +100,7 @@ export function episodeFacts(record: EpisodeRecord): EpisodeFacts {
     score: outcome?.score ?? 0,
     success: outcome?.success ?? null,
     finishReason: outcome?.finishReason ?? null,
-    steps: record.steps.map((s) => ({ action: s.action, valid: s.valid, progress: s.progress })),
+    steps,
   };
 }
 

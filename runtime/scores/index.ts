@@ -21,10 +21,11 @@ export type * from './smartplay.ts';
 export type * from './agentbench.ts';
 export type * from './agentboard.ts';
 export type * from './plain.ts';
-export { episodeFacts, groupsOf } from './facts.ts';
+export { episodeFacts, factsOf, groupsOf } from './facts.ts';
 export { normalisedScore, capabilityScore } from './smartplay.ts';
 export { overallScore, dbKind, FINISH_REASON_LABELS } from './agentbench.ts';
-export { averageOver, groundedStep, isHelpAction, problemScore } from './agentboard.ts';
+export { averageOver, problemScore } from './agentboard.ts';
+export { groundedStep, isHelpAction, stepFacts } from './facts.ts';
 export { roundTo, formatEstimate, scoreRecords, toCsv, toText, type ScoreRecord } from './format.ts';
 export { taskMeta, type TaskFields } from './taskmeta.ts';
 export * as published from './published.ts';
@@ -109,6 +110,17 @@ export function computeScores(records: readonly EpisodeRecord[], options: ScoreO
 export function scoreFacts(facts: readonly EpisodeFacts[], options: ScoreOptions): { report: ScoreReport; points: EpisodePoint[] } {
   const selected = selectEpisodes(facts, options);
   return { report: reportOf(selected, options), points: pointsOf(selected.scored) };
+}
+
+/**
+ * scoreFacts in two steps, selecting once: the report without intervals (values and n, every
+ * interval null: no bootstrap, so a fraction of the time) with the points, then `full()`, the
+ * report with its intervals, the same as scoreFacts's. The scores view shows the first while
+ * the second is computed.
+ */
+export function scoreFactsInSteps(facts: readonly EpisodeFacts[], options: ScoreOptions): { quick: ScoreReport; points: EpisodePoint[]; full(): ScoreReport } {
+  const selected = selectEpisodes(facts, options);
+  return { quick: reportOf(selected, { ...options, resamples: 0 }), points: pointsOf(selected.scored), full: () => reportOf(selected, options) };
 }
 
 function reportOf({ scored, skipped }: { scored: Scored[]; skipped: ScoreReport['skipped'] }, options: ScoreOptions): ScoreReport {
@@ -196,7 +208,7 @@ function pointsOf(scored: readonly Scored[]): EpisodePoint[] {
       score: f.score,
       success: f.success,
       finishReason: f.finishReason,
-      steps: f.steps.length,
+      steps: f.steps.grounded.length,
       startedAt: f.startedAt,
       durationMs: f.durationMs,
     };

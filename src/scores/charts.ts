@@ -13,6 +13,10 @@ export interface ChartInput {
   /** Group keys shown. */
   shown: ReadonlySet<string>;
   width: number;
+  /** The text colour as the page resolves it (dots drawn on a canvas cannot use currentColor). */
+  ink: string;
+  /** A strip of more dots than this is painted as one image (default CANVAS_DOTS; Infinity: SVG circles always, as the tests compare). */
+  canvasAbove?: number;
 }
 
 export interface ChartSpec {
@@ -20,7 +24,14 @@ export interface ChartSpec {
   title: string;
   /** What the chart shows, in one or two sentences (also the figure's caption and the SVG's description). */
   caption: string;
-  draw(input: ChartInput): SVGSVGElement | null;
+  /** Whether the chart shows intervals (it is drawn again when the report's intervals come). */
+  intervals: boolean;
+  /**
+   * The chart, or null when there is nothing to draw. `pause` between panels lets the page
+   * handle input and paint (a chart of 10,000 dots drawn at once held it for over 300 ms); it
+   * throws when a newer drawing has superseded this one.
+   */
+  draw(input: ChartInput, pause: () => Promise<void>): Promise<SVGSVGElement | null>;
 }
 
 const labelOf = (report: ScoreReport) => {
@@ -35,11 +46,111 @@ function ownGroup(p: EpisodePoint, shown: ReadonlySet<string>): string | undefin
   return p.groups.find((g) => shown.has(g));
 }
 
-function setName(report: ScoreReport, p: EpisodePoint): string {
-  if (p.table === 'smartplay') return report.smartplay?.games.find((g) => g.task === p.set)?.name ?? p.set;
-  if (p.table === 'agentboard') return report.agentboard?.sets.find((s) => s.key === p.set)?.name ?? p.set;
-  if (p.table === 'plain') return report.plain?.suites.flatMap((t) => t.tasks).find((t) => t.key === p.set)?.name ?? p.set;
-  return report.agentbench?.sets.find((s) => s.key === p.set)?.name ?? p.set;
+/** An episode's game or task set by its name in the report's tables (looked up once per set, not per episode). */
+function setNames(report: ScoreReport): (p: EpisodePoint) => string {
+  const names = new Map<string, string>();
+  for (const g of report.smartplay?.games ?? []) names.set(`smartplay\u0000${g.task}`, g.name);
+  for (const s of report.agentboard?.sets ?? []) names.set(`agentboard\u0000${s.key}`, s.name);
+  for (const t of report.plain?.suites.flatMap((x) => x.tasks) ?? []) names.set(`plain\u0000${t.key}`, t.name);
+  for (const s of report.agentbench?.sets ?? []) names.set(`agentbench\u0000${s.key}`, s.name);
+  return (p) => names.get(`${p.table}\u0000${p.set}`) ?? p.set;
+}
+
+/** Above this many dots a panel draws them on a canvas (one image) instead of as one SVG circle each. */
+export const CANVAS_DOTS = 400;
+
+/** A disc's coverage of each pixel of its (2r + 2)² square, 4×4 samples a pixel (its anti-aliased edge). */
+function discMask(r: number): { size: number; cover: Float32Array } {
+  const size = Math.ceil(2 * r) + 2;
+  const cover = new Float32Array(size * size);
+  const c = size / 2;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) {
+      let hits = 0;
+      for (let sy = 0; sy < 4; sy++)
+        for (let sx = 0; sx < 4; sx++) if ((x + (sx + 0.5) / 4 - c) ** 2 + (y + (sy + 0.5) / 4 - c) ** 2 <= r * r) hits++;
+      cover[y * size + x] = hits / 16;
+    }
+  return { size, cover };
+}
+
+/** A CSS colour as r, g, b (0–255), as the page resolves it. */
+function rgbOf(css: string): [number, number, number] {
+  const m = /rgba?\((\d+)[ ,]+(\d+)[ ,]+(\d+)/.exec(css);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0];
+}
+
+/**
+ * Plot.dot's render for many dots: the same dots (position, radius, opacity; overlapping dots
+ * darken as stacked SVG circles do) painted into the pixels of one image inside the plot's
+ * frame. Thousands of circles cost the page their DOM (creating, styling, laying out), and
+ * canvas arcs one by one are slow without a GPU; this is one pass over the dots' pixels.
+ */
+function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunction {
+  return (index, scales, values, dimensions) => {
+    const { width, height } = dimensions;
+    // The frame and a dot's width around it (a dot at the axis's end shows whole, as in SVG).
+    const pad = Math.ceil(r) + 1;
+    const marginLeft = Math.max(0, dimensions.marginLeft - pad);
+    const marginTop = Math.max(0, dimensions.marginTop - pad);
+    const scale = Math.min(2, Math.max(1, Math.round(globalThis.devicePixelRatio || 1)));
+    const w = Math.max(1, Math.round((Math.min(width, width - dimensions.marginRight + pad) - marginLeft) * scale));
+    const h = Math.max(1, Math.round((Math.min(height, height - dimensions.marginBottom + pad) - marginTop) * scale));
+    const X = values.x as ArrayLike<number> | undefined;
+    const Y = values.y as ArrayLike<number> | undefined;
+    // On a band scale a value is the band's start: a mark sits mid-band, as Plot's SVG dots do.
+    const mid = (scale: unknown) => ((scale as { bandwidth?: () => number } | undefined)?.bandwidth?.() ?? 0) / 2;
+    const dx = mid(scales.x);
+    const dy = mid(scales.y);
+    // Transparency left at each pixel: each dot over it multiplies in (1 − opacity · coverage).
+    const clear = new Float32Array(w * h).fill(1);
+    const { size, cover } = discMask(r * scale);
+    for (const i of index) {
+      const cx = ((X ? X[i] + dx : width / 2) - marginLeft) * scale;
+      const cy = ((Y ? Y[i] + dy : height / 2) - marginTop) * scale;
+      const x0 = Math.round(cx - size / 2);
+      const y0 = Math.round(cy - size / 2);
+      for (let y = 0; y < size; y++) {
+        const py = y0 + y;
+        if (py < 0 || py >= h) continue;
+        for (let x = 0; x < size; x++) {
+          const px = x0 + x;
+          if (px < 0 || px >= w) continue;
+          clear[py * w + px] *= 1 - opacity * cover[y * size + x];
+        }
+      }
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext('2d');
+    if (ctx) {
+      const pixels = ctx.createImageData(w, h);
+      const data = pixels.data;
+      const [red, green, blue] = rgbOf(ink);
+      for (let p = 0; p < clear.length; p++) {
+        if (clear[p] === 1) continue;
+        data[p * 4] = red;
+        data[p * 4 + 1] = green;
+        data[p * 4 + 2] = blue;
+        data[p * 4 + 3] = Math.round((1 - clear[p]) * 255);
+      }
+      ctx.putImageData(pixels, 0, 0);
+    }
+    const image = document.createElementNS(SVG_NS, 'image');
+    image.setAttribute('x', String(marginLeft));
+    image.setAttribute('y', String(marginTop));
+    image.setAttribute('width', String(w / scale));
+    image.setAttribute('height', String(h / scale));
+    image.setAttribute('href', canvas.toDataURL('image/png'));
+    return image as unknown as SVGElement;
+  };
+}
+
+/** Plot.dot options for a strip of dots: SVG circles, or one canvas image when there are many. */
+function stripDots(count: number, opacity: number, ink: string, canvasAbove = CANVAS_DOTS): Plot.DotOptions {
+  const look = { r: 3.5, fill: 'currentColor', fillOpacity: opacity, stroke: null };
+  return count > canvasAbove ? { ...look, render: canvasDots(3.5, opacity, ink) } : look;
 }
 
 const base = (width: number, rows: number, facets: number): Plot.PlotOptions => ({
@@ -129,22 +240,26 @@ export const CHARTS: ChartSpec[] = [
     title: 'Score per episode',
     caption:
       'One dot per episode: SmartPlay’s games and games from no paper by raw score, AgentBoard task sets by progress rate (%). The tick marks each group’s mean.',
-    draw({ report, points, shown, width }) {
+    intervals: false,
+    async draw({ report, points, shown, width, ink, canvasAbove }, pause) {
       const label = labelOf(report);
+      const setName = setNames(report);
       const data = points
         .filter((p) => p.table !== 'agentbench')
         .map((p) => {
           const g = ownGroup(p, shown);
-          return g && { group: label(g), set: setName(report, p), percent: p.table === 'agentboard', value: p.table === 'agentboard' ? (p.progressRate ?? 0) : p.score };
+          return g && { group: label(g), set: setName(p), percent: p.table === 'agentboard', value: p.table === 'agentboard' ? (p.progressRate ?? 0) : p.score };
         })
         .filter((d): d is { group: string; set: string; percent: boolean; value: number } => !!d);
-      const parts = distinct(data, (d) => d.set).map((set) => {
+      const parts: { title: string; svg: SVGSVGElement }[] = [];
+      for (const set of distinct(data, (d) => d.set)) {
+        if (parts.length) await pause();
         const rows = data.filter((d) => d.set === set);
         const percent = rows[0].percent;
         // Every episode the same score: widen the axis (a zero-width domain gives ticks like 0.000000).
         const values = rows.map((d) => d.value);
         const flat = Math.min(...values) === Math.max(...values) ? { domain: [Math.min(0, values[0]), Math.max(values[0], 0) || 1] } : { nice: true };
-        return {
+        parts.push({
           title: percent ? `${set}: progress rate % per episode` : `${set}: score per episode`,
           svg: svgOf(
             Plot.plot({
@@ -153,13 +268,13 @@ export const CHARTS: ChartSpec[] = [
               y: { label: null },
               marks: [
                 Plot.frame({ strokeOpacity: 0.2 }),
-                Plot.dot(rows, { x: 'value', y: 'group', r: 3.5, fill: 'currentColor', fillOpacity: 0.4, stroke: null }),
+                Plot.dot(rows, { x: 'value', y: 'group', ...stripDots(rows.length, 0.4, ink, canvasAbove) }),
                 Plot.tickX(rows, Plot.groupY({ x: 'mean' }, { x: 'value', y: 'group', stroke: '#e8590c', strokeWidth: 3 })),
               ],
             }),
           ),
-        };
-      });
+        });
+      }
       return stack(parts, width);
     },
   },
@@ -168,7 +283,8 @@ export const CHARTS: ChartSpec[] = [
     title: 'SmartPlay normalised score against the human line',
     caption:
       'Bars: each group’s normalised score per game, (score − min) / (human − min), with its 95% interval; the dashed line at 1 is the human baseline of this table. Diamonds: the paper’s published models.',
-    draw({ report, shown, width }) {
+    intervals: true,
+    async draw({ report, shown, width }) {
       const sp = report.smartplay;
       if (!sp) return null;
       const parts: { title: string; svg: SVGSVGElement }[] = [];
@@ -211,7 +327,8 @@ export const CHARTS: ChartSpec[] = [
     id: 'progress',
     title: 'AgentBoard progress rate by step',
     caption: 'Mean progress (%) after each step, each episode carried forward to the longest, with its 95% interval as a band; each line is named at its end.',
-    draw({ report, shown, width }) {
+    intervals: true,
+    async draw({ report, shown, width }) {
       const abd = report.agentboard;
       if (!abd) return null;
       const parts: { title: string; svg: SVGSVGElement }[] = [];
@@ -254,18 +371,22 @@ export const CHARTS: ChartSpec[] = [
     id: 'time',
     title: 'Time on task (people)',
     caption: 'One dot per episode a person played: minutes from start to end (episodes that recorded their end); the tick marks each person’s median.',
-    draw({ report, points, shown, width }) {
+    intervals: false,
+    async draw({ report, points, shown, width, ink, canvasAbove }, pause) {
       const label = labelOf(report);
+      const setName = setNames(report);
       const data = points
         .filter((p) => p.participant !== undefined && p.durationMs !== undefined && p.groups.some((g) => g.startsWith('human')))
         .map((p) => {
           const g = ownGroup(p, shown);
-          return g && { group: label(g), set: setName(report, p), minutes: p.durationMs! / 60000 };
+          return g && { group: label(g), set: setName(p), minutes: p.durationMs! / 60000 };
         })
         .filter((d): d is { group: string; set: string; minutes: number } => !!d);
-      const parts = distinct(data, (d) => d.set).map((set) => {
+      const parts: { title: string; svg: SVGSVGElement }[] = [];
+      for (const set of distinct(data, (d) => d.set)) {
+        if (parts.length) await pause();
         const rows = data.filter((d) => d.set === set);
-        return {
+        parts.push({
           title: `${set}: minutes per episode`,
           svg: svgOf(
             Plot.plot({
@@ -274,13 +395,13 @@ export const CHARTS: ChartSpec[] = [
               y: { label: null },
               marks: [
                 Plot.frame({ strokeOpacity: 0.2 }),
-                Plot.dot(rows, { x: 'minutes', y: 'group', r: 3.5, fill: 'currentColor', fillOpacity: 0.5, stroke: null }),
+                Plot.dot(rows, { x: 'minutes', y: 'group', ...stripDots(rows.length, 0.5, ink, canvasAbove) }),
                 Plot.tickX(rows, Plot.groupY({ x: 'median' }, { x: 'minutes', y: 'group', stroke: '#e8590c', strokeWidth: 3 })),
               ],
             }),
           ),
-        };
-      });
+        });
+      }
       return stack(parts, width);
     },
   },

@@ -3,13 +3,18 @@ import type { EpisodePoint } from '../../runtime/scores/index.ts';
 import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 
 type Reply<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
-/** A report as the page gets it: the tables at once, the charts' points when all have come. */
-export type ReportReply = Reply<'report'> & { points: Promise<EpisodePoint[]> };
+/**
+ * A report as the page gets it: the tables without intervals at once, the charts' points when all
+ * have come, then the report with its intervals (never, if a newer request superseded it).
+ */
+export type ReportReply = Reply<'report'> & { points: Promise<EpisodePoint[]>; intervals: Promise<Reply<'intervals'>> };
+/** Loaded episodes as the page gets them: at once, with the whole check of every field still going on (it rejects with the first bad line). */
+export type LoadedReply = Reply<'loaded'> & { checked: Promise<Reply<'checked'>> };
 // Distributive Omit, so each message variant keeps its own fields.
 type Request = ToWorker extends infer M ? (M extends ToWorker ? Omit<M, 'id'> : never) : never;
 
 export interface ScoresWorker {
-  load(req: Extract<Request, { type: 'load' }>): Promise<Reply<'loaded'>>;
+  load(req: Extract<Request, { type: 'load' }>): Promise<LoadedReply>;
   compute(req: Extract<Request, { type: 'compute' }>): Promise<ReportReply>;
   terminate(): void;
 }
@@ -19,6 +24,10 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
   const pending = new Map<number, { resolve(m: FromWorker): void; reject(e: Error): void }>();
   /** Points still arriving for a report already given to the page. */
   const points = new Map<number, { list: EpisodePoint[]; resolve(p: EpisodePoint[]): void; reject(e: Error): void }>();
+  /** Whole checks still going on for episodes already given to the page. */
+  const checks = new Map<number, { resolve(m: Reply<'checked'>): void; reject(e: Error): void }>();
+  /** Intervals still being computed for a report already given to the page. */
+  const intervals = new Map<number, { resolve(m: Reply<'intervals'>): void; reject(e: Error): void }>();
   let next = 1;
   worker.onmessage = (e: MessageEvent<FromWorker>) => {
     const m = e.data;
@@ -32,6 +41,20 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
       }
       return;
     }
+    if (m.type === 'checked') {
+      const c = checks.get(m.id);
+      checks.delete(m.id);
+      if (m.problem === undefined) c?.resolve(m);
+      else c?.reject(new Error(m.problem));
+      return;
+    }
+    const waiting = intervals.get(m.id);
+    if (waiting && (m.type === 'intervals' || m.type === 'error')) {
+      intervals.delete(m.id);
+      if (m.type === 'intervals') waiting.resolve(m);
+      else waiting.reject(new Error(m.message));
+      return;
+    }
     const p = pending.get(m.id);
     if (!p) return; // a request superseded by a newer one
     if (m.type === 'progress') return onProgress(m.phase, m.done, m.total);
@@ -39,24 +62,35 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
     if (m.type === 'error') p.reject(new Error(m.message));
     else if (m.type === 'report') {
       const list: EpisodePoint[] = [];
-      const reply: ReportReply = { ...m, points: new Promise((resolve, reject) => points.set(m.id, { list, resolve, reject })) };
+      const reply: ReportReply = {
+        ...m,
+        points: new Promise((resolve, reject) => points.set(m.id, { list, resolve, reject })),
+        intervals: new Promise((resolve, reject) => intervals.set(m.id, { resolve, reject })),
+      };
+      p.resolve(reply);
+    } else if (m.type === 'loaded') {
+      const reply: LoadedReply = { ...m, checked: new Promise((resolve, reject) => checks.set(m.id, { resolve, reject })) };
       p.resolve(reply);
     } else p.resolve(m);
   };
   worker.onerror = (e) => {
-    for (const p of [...pending.values(), ...points.values()]) p.reject(new Error(`The scoring worker failed: ${e.message}`));
+    for (const p of [...pending.values(), ...points.values(), ...intervals.values(), ...checks.values()]) p.reject(new Error(`The scoring worker failed: ${e.message}`));
+    checks.clear();
     pending.clear();
     points.clear();
+    intervals.clear();
   };
   function send<T extends FromWorker['type']>(req: Request): Promise<Reply<T>> {
     const id = next++;
+    // Older reports' intervals will not come (the worker skips a superseded request's).
+    intervals.clear();
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve: resolve as (m: FromWorker) => void, reject });
       worker.postMessage({ ...req, id } as ToWorker);
     });
   }
   return {
-    load: (req) => send<'loaded'>(req),
+    load: (req) => send<'loaded'>(req) as Promise<LoadedReply>,
     compute: (req) => send<'report'>(req) as Promise<ReportReply>,
     terminate: () => worker.terminate(),
   };

@@ -13,8 +13,12 @@ export type Phase = 'reading' | 'parsing' | 'loading environments' | 'scoring';
 export type FromWorker =
   | { type: 'progress'; id: number; phase: Phase; done: number; total: number }
   | { type: 'loaded'; id: number; facets: Facets; ms: number; duplicates: number }
-  // The tables' report first; the charts' points (one per episode) follow in slices, so no single
-  // message takes the page long to receive.
-  | { type: 'report'; id: number; report: ScoreReport; csv: string; episodes: number; ms: number }
+  // Files only, after 'loaded': every field of every line checked (ms since the load began), or the first bad line.
+  | { type: 'checked'; id: number; ms: number; problem?: string }
+  // The tables' report first, without intervals (settings.resamples 0); the charts' points (one per
+  // episode) follow in slices, so no single message takes the page long to receive; then the
+  // report with its intervals (and the CSV of all figures).
+  | { type: 'report'; id: number; report: ScoreReport; episodes: number; ms: number }
   | { type: 'points'; id: number; points: EpisodePoint[]; last: boolean }
+  | { type: 'intervals'; id: number; report: ScoreReport; csv: string; ms: number }
   | { type: 'error'; id: number; message: string };

@@ -7,7 +7,7 @@
 import { toJsonl } from '../../runtime/jsonl.ts';
 import { detectLogKind, readLog } from '../../runtime/importers/index.ts';
 import type { EpisodeRecord, StepRecord } from '../../runtime/records.ts';
-import { scoreFacts, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
+import { scoreFactsInSteps, toCsv, type TaskInfoFn } from '../../runtime/scores/index.ts';
 import { catalogueTaskInfo } from '../../runtime/taskInfo.ts';
 import { excludedEpisodeIds } from '../../runtime/studies/clean.ts';
 import { listExclusions } from '../studies/studyDb.ts';
@@ -15,7 +15,7 @@ import { openDatabase } from '../store/db.ts';
 import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 import { facetsOf, matches } from './selection.ts';
 import { slimEpisode, type SlimEpisode } from './readEpisodes.ts';
-import { readInPool } from './filePool.ts';
+import { readInPool, type PoolRead } from './filePool.ts';
 import { registerEnv } from '../../envs/index.ts';
 import extraEnvs from 'virtual:extra-envs';
 
@@ -84,30 +84,69 @@ async function asExport(file: File): Promise<Blob> {
 
 /**
  * Episodes from export files, each line checked as an import checks it (format, version 1
- * migration, schema). A file to score is not stored, so the import size limit does not apply,
- * and progress can be shown. The same episode twice counts once.
+ * migration, schema): the fields the filter and scoring read before the episodes come back, every
+ * field when `check` is called (filePool.ts). A file to score is not stored, so the import size
+ * limit does not apply, and progress can be shown. The same episode twice counts once. The
+ * environments the episodes name load while the files are parsed.
  */
-async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpisode[]; duplicates: number }> {
+async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpisode[]; duplicates: number; read: PoolRead }> {
   const blobs = await Promise.all(files.map(async (f) => ({ name: f.name, blob: await asExport(f) })));
-  const perFile = await readInPool(blobs, (done, total) => progress(id, 'parsing', done, total));
+  const loading = new Set<string>();
+  const read = await readInPool(
+    blobs,
+    (done, total) => progress(id, 'parsing', done, total),
+    (envs) => {
+      const fresh = envs.filter((env) => !loading.has(env));
+      for (const env of fresh) loading.add(env);
+      if (fresh.length) catalogueTaskInfo(fresh.map((env) => ({ header: { env } }))).catch(() => {});
+    },
+  );
   const out: SlimEpisode[] = [];
   const seen = new Set<string>();
   let duplicates = 0;
-  for (const record of perFile.flat()) {
+  for (const record of read.episodes.flat()) {
     if (seen.has(record.header.id)) duplicates++;
     else {
       seen.add(record.header.id);
       out.push(record);
     }
   }
-  if (out.length === 0) throw new Error(`${files.map((f) => f.name).join(', ')}: no episodes.`);
-  return { records: out, duplicates };
+  if (out.length === 0) {
+    await read.check(); // a bad line is the clearer message
+    throw new Error(`${files.map((f) => f.name).join(', ')}: no episodes.`);
+  }
+  return { records: out, duplicates, read };
+}
+
+/**
+ * The loaded files' whole check (every field of every line), started once the first scores are
+ * out: it would slow them. When it finds a bad line the page is told, and the file's episodes are
+ * dropped.
+ */
+let unchecked: { id: number; t0: number; read: PoolRead } | null = null;
+function startCheck(): void {
+  if (!unchecked) return;
+  const { id, t0, read } = unchecked;
+  unchecked = null;
+  const mine = records;
+  read.check().then(
+    () => post({ type: 'checked', id, ms: performance.now() - t0 }),
+    (e: unknown) => {
+      if (records === mine) {
+        records = [];
+        taskInfo = null;
+      }
+      post({ type: 'checked', id, ms: performance.now() - t0, problem: e instanceof Error ? e.message : String(e) });
+    },
+  );
 }
 
 async function handle(m: ToWorker): Promise<void> {
   const t0 = performance.now();
   if (m.type === 'load') {
     let duplicates = 0;
+    unchecked?.read.drop();
+    unchecked = null;
     if (m.source === 'store') {
       const whole = await readStore(m.id);
       // The researcher's exclusions (studies) apply to what this browser stored.
@@ -117,24 +156,39 @@ async function handle(m: ToWorker): Promise<void> {
       progress(m.id, 'parsing', 0, 1);
       // The environments the files' first lines name load while the files are parsed.
       const catalogue = catalogueTaskInfo(await envsNamedIn(m.files));
-      ({ records, duplicates } = await readFiles(m.id, m.files));
+      const files = await readFiles(m.id, m.files);
+      ({ records, duplicates } = files);
       await catalogue;
       excluded = new Set();
+      unchecked = { id: m.id, t0, read: files.read };
     }
     progress(m.id, 'loading environments', 0, 1);
     taskInfo = await catalogueTaskInfo(records);
     post({ type: 'loaded', id: m.id, facets: facetsOf(records), ms: performance.now() - t0, duplicates });
+    // The store's episodes were checked when they were stored.
+    if (m.source === 'store') post({ type: 'checked', id: m.id, ms: performance.now() - t0 });
     return;
   }
   if (!taskInfo) throw new Error('No episodes loaded yet.');
   progress(m.id, 'scoring', 0, 1);
   const chosen = records.filter((r) => matches(r.header, m.filter));
   const options = { taskInfo, excluded, humanSource: m.humanSource, firstAttemptOnly: m.firstAttemptOnly, resamples: m.resamples, seed: m.seed };
-  const { report, points } = scoreFacts(chosen.map((r) => r.facts), options);
-  post({ type: 'report', id: m.id, report, csv: toCsv(report), episodes: chosen.length, ms: performance.now() - t0 });
+  // The tables' values first (no bootstrap: a fraction of the time), then the charts' points,
+  // then the report again with its intervals, which the page fills in.
+  const steps = scoreFactsInSteps(chosen.map((r) => r.facts), options);
+  post({ type: 'report', id: m.id, report: steps.quick, episodes: chosen.length, ms: performance.now() - t0 });
   const SLICE = 2000;
+  const { points } = steps;
   for (let i = 0; i === 0 || i < points.length; i += SLICE) post({ type: 'points', id: m.id, points: points.slice(i, i + SLICE), last: i + SLICE >= points.length });
+  // A request sent meanwhile (the filter changed) makes these intervals moot: let it in first.
+  await new Promise((r) => setTimeout(r, 0));
+  if (newest > m.id) return;
+  const report = steps.full();
+  post({ type: 'intervals', id: m.id, report, csv: toCsv(report), ms: performance.now() - t0 });
 }
+
+/** The newest request's id: a compute request superseded before its intervals skips them. */
+let newest = 0;
 
 /**
  * One request at a time, in the order sent. Handled concurrently, a slow read of the store (the
@@ -143,5 +197,10 @@ async function handle(m: ToWorker): Promise<void> {
  */
 let queue: Promise<void> = Promise.resolve();
 self.onmessage = (e: MessageEvent<ToWorker>) => {
-  queue = queue.then(() => handle(e.data).catch((err) => post({ type: 'error', id: e.data.id, message: err instanceof Error ? err.message : String(err) })));
+  newest = Math.max(newest, e.data.id);
+  queue = queue.then(async () => {
+    await handle(e.data).catch((err) => post({ type: 'error', id: e.data.id, message: err instanceof Error ? err.message : String(err) }));
+    // A loaded file's whole check waits for its first scores (and their intervals).
+    if (e.data.type === 'compute') startCheck();
+  });
 };

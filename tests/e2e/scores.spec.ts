@@ -25,11 +25,22 @@ async function download(page: Page, click: () => Promise<void>): Promise<{ name:
   return { name: d.suggestedFilename(), path: await d.path() };
 }
 
+/**
+ * A whole-page screenshot as a person scrolling sees it: the view lays out and paints tables and
+ * charts only as they come near the screen (content-visibility), which a one-shot capture of
+ * the whole page does not do.
+ */
+async function wholePage(page: Page, path: string): Promise<void> {
+  const style = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await page.screenshot({ path, fullPage: true });
+  await style.evaluate((s) => (s as Element).remove());
+}
+
 async function screens(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true });
+  await wholePage(page, `test-results/screens/${name}-desktop.png`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `test-results/screens/${name}-phone.png`, fullPage: true });
+  await wholePage(page, `test-results/screens/${name}-phone.png`);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screens/${name}-phone-top.png` });
   await page.getByTestId('table-smartplay').scrollIntoViewIfNeeded();
@@ -122,6 +133,14 @@ test('a file scored without storing it, filtered to one kind of player', async (
   await expect(sp.getByRole('row', { name: /^tiny-model 27\.00/ })).toBeVisible();
   await expect(sp.getByRole('row', { name: /^oracle / })).toHaveCount(0);
   await expect(sp.getByRole('row', { name: /^GPT-4-0613 published/ })).toHaveCount(2);
+  // The task list (plain options, for long lists) filters too, and keeps what was picked.
+  const taskList = page.getByRole('listbox', { name: 'Task' });
+  const firstTask = (await taskList.getByRole('option').first().textContent())!;
+  await taskList.selectOption(firstTask);
+  await expect(page.getByTestId('scores-summary')).toContainText(`(task ${firstTask}; player model)`);
+  await expect(taskList.getByRole('option', { name: firstTask, exact: true })).toHaveJSProperty('selected', true);
+  await page.getByRole('button', { name: 'Clear the filter' }).click();
+  await page.getByRole('group', { name: 'Who played' }).getByRole('checkbox', { name: 'models' }).check();
   // The keyboard switches the human source (arrow keys in the radio group).
   await page.getByRole('radio', { name: 'the paper’s human scores' }).focus();
   await page.keyboard.press('ArrowRight');
@@ -208,7 +227,7 @@ test('a study filter: only the episodes recorded in the study chosen are scored'
 /** Desktop and phone screenshots, the phone one scrolled to the table. */
 async function screensAt(page: Page, name: string, table: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true });
+  await wholePage(page, `test-results/screens/${name}-desktop.png`);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId(table).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `test-results/screens/${name}-phone.png` });

@@ -4,7 +4,7 @@
  * episodes carry the same facts as the whole ones.
  */
 import { describe, expect, it } from 'vitest';
-import { toJsonl } from '../../runtime/jsonl.ts';
+import { parseExportFile, toJsonl } from '../../runtime/jsonl.ts';
 import { episodeFacts } from '../../runtime/scores/index.ts';
 import { lineCuts } from '../../src/scores/filePool.ts';
 import { LineError, readLines, slimEpisode } from '../../src/scores/readEpisodes.ts';
@@ -54,5 +54,63 @@ describe('scores file reading', () => {
     const slim = slimEpisode(r);
     expect(slim.facts).toEqual(episodeFacts(r));
     expect(slim.header).toEqual({ id: r.header.id, env: r.header.env, task: r.header.task, driver: r.header.driver, startedAt: r.header.startedAt, ...(r.header.participant ? { participant: r.header.participant } : {}), study: { id: 'pilot', title: 'Pilot' } });
+  });
+
+  it('packs each episode\'s step facts as the whole record gives them', () => {
+    const read = readLines(text);
+    expect(read.episodes.map((e) => e.facts)).toEqual(records.map(episodeFacts));
+    // Views into the piece's two buffers, which the parsing worker transfers.
+    expect(new Set(read.episodes.map((e) => e.facts.steps.progress.buffer))).toEqual(new Set([read.buffers[1]]));
+  });
+
+  /** The text with line `n` (1-based) changed by `edit`. */
+  const withLine = (n: number, edit: (line: Record<string, any>) => void) => {
+    const lines = text.split('\n');
+    const i = n - 1;
+    const value = JSON.parse(lines[i]);
+    edit(value);
+    lines[i] = JSON.stringify(value);
+    return lines.join('\n');
+  };
+  /** What an import says of the text's first bad line. */
+  const importSays = (t: string) => {
+    try {
+      parseExportFile(t);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('reads a line bad only in a field scoring does not read, and its whole check then names it as an import does', () => {
+    const bad = withLine(40, (l) => (l.steps[3].observation = 5));
+    const read = readLines(bad);
+    expect(read.episodes).toHaveLength(records.length);
+    const error = read.rest();
+    expect(error).toBeInstanceOf(LineError);
+    expect(`Line ${error!.line}: ${error!.message}`).toBe(importSays(bad));
+    expect(error!.message).toMatch(/^steps\[3\]\.observation: /);
+    expect(readLines(text).rest()).toBeNull();
+  });
+
+  it('names the first bad line when a later one is bad in a field scoring reads', () => {
+    const bad = withLine(60, (l) => (l.steps[0].valid = 'yes'));
+    const both = bad.split('\n');
+    both[29] = JSON.stringify({ ...JSON.parse(both[29]), header: { ...JSON.parse(both[29]).header, appVersion: 7 } });
+    const t = both.join('\n');
+    expect(() => readLines(t)).toThrow(LineError);
+    try {
+      readLines(t);
+    } catch (e) {
+      expect(`Line ${(e as LineError).line}: ${(e as LineError).message}`).toBe(importSays(t));
+      expect((e as LineError).message).toMatch(/^header\.appVersion: /);
+    }
+    // Alone, the line bad in a read field is refused as the file is read, with the import's words.
+    try {
+      readLines(bad);
+      expect.unreachable();
+    } catch (e) {
+      expect(`Line ${(e as LineError).line}: ${(e as LineError).message}`).toBe(importSays(bad));
+    }
   });
 });
