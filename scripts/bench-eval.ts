@@ -3,16 +3,17 @@
  * after a fixed 200 ms (a model's thinking time): episodes per second at concurrency 1 and 16
  * and their ratio (target ≥ 12×: the endpoint, not the runner, should be what limits a run).
  * Two task sets: Hanoi (SmartPlay, synchronous, 14 requests an episode) and DB (AgentBench, an
- * asynchronous engine in a worker thread as the CLI runs it, one request an episode). Prints
+ * asynchronous engine in worker threads as the CLI runs it, one request an episode). Prints
  * figures; asserts nothing.
  *
  * From scripts/bench.ts: `for (const line of await (await import('./bench-eval.ts')).benchEval()) console.log(`  ${line}`);`
- * Alone: `npx tsx scripts/bench-eval.ts`.
+ * Alone: `npx tsx scripts/bench-eval.ts` (`… db` or `… hanoi`: that case only).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
+import { performance as nodePerformance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadEnv } from '../envs/index.ts';
 import type { EnvDefinition, TaskInfo } from '../envs/core/types.ts';
@@ -40,13 +41,22 @@ const CASES: Case[] = [
   { label: 'DB dev (one answer, 1 request/episode)', env: 'db', model: 'echo:Action: Answer\nFinal Answer: ["1"]', plan: { split: 'dev' }, serial: 12, parallel: 60 },
 ];
 
-/** Episodes per second of one eval run over the first `n` units of the case's set, and CPU ms per episode (all threads). */
-async function rate(env: EnvDefinition, c: Case, url: string, concurrency: number, n: number, dir: string): Promise<{ perSecond: number; cpuMs: number }> {
+interface Rate {
+  perSecond: number;
+  /** CPU ms per episode, all threads (the runner, its engine workers). */
+  cpuMs: number;
+  /** Ms per episode the runner's main thread was busy (the thread every episode's work queues on). */
+  mainMs: number;
+}
+
+/** Episodes per second of one eval run over the first `n` units of the case's set, and what each episode cost. */
+async function rate(env: EnvDefinition, c: Case, url: string, concurrency: number, n: number, dir: string): Promise<Rate> {
   const client = createOpenAIClient({ baseUrl: url, model: c.model, stream: false });
   // A set with splits: its first n tasks of the case's split, once each; otherwise n seeds of each task.
   const units = hasSplits(env) ? { tasks: defaultTasks(env, c.plan.split ?? 'test').slice(0, n).map((t) => t.id) } : { seeds: n };
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
+  const loop0 = nodePerformance.eventLoopUtilization();
   const r = await evaluate({
     envs: [env],
     ...c.plan,
@@ -58,8 +68,9 @@ async function rate(env: EnvDefinition, c: Case, url: string, concurrency: numbe
   });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
+  const loop = nodePerformance.eventLoopUtilization(loop0);
   if (r.written !== n || r.failures > 0) throw new Error(`${c.env}: ${r.written} of ${n} written, ${r.failures} failures`);
-  return { perSecond: n / seconds, cpuMs: (cpu.user + cpu.system) / 1000 / n };
+  return { perSecond: n / seconds, cpuMs: (cpu.user + cpu.system) / 1000 / n, mainMs: loop.active / n };
 }
 
 /** The test server in its own process, as a real endpoint is: its work does not share the runner's thread. */
@@ -80,24 +91,24 @@ async function startServer(): Promise<{ url: string; stop(): void }> {
   return { url, stop: () => child.kill() };
 }
 
-export async function benchEval(): Promise<string[]> {
+export async function benchEval(only?: string): Promise<string[]> {
   // What the CLI's `eval` runs: the DB's sql.js (and the OS's shell) in worker threads.
   await useWorkerEngines();
   const fake = await startServer();
   const dir = mkdtempSync(join(tmpdir(), 'agentplay-bench-eval-'));
   const lines: string[] = [`test server answering after ${DELAY_MS} ms; episodes/s at concurrency 1 and 16 (target ratio ≥ 12×)`];
   try {
-    for (const c of CASES) {
+    for (const c of CASES.filter((c) => !only || c.env === only)) {
       const env = await loadEnv(c.env);
       // Episodes first at each concurrency, so starting the engines is not counted in the runs
-      // (sql.js, and for DB one worker thread per episode in flight, reused by later episodes).
+      // (sql.js, and for DB the worker threads the episodes in flight share).
       const t0 = performance.now();
       await rate(env, c, fake.url, 1, 1, mkdtempSync(join(dir, 'warm-')));
       await rate(env, c, fake.url, 16, 16, mkdtempSync(join(dir, 'warm-')));
       const warm = (performance.now() - t0) / 1000;
       const one = await rate(env, c, fake.url, 1, c.serial, dir);
       const sixteen = await rate(env, c, fake.url, 16, c.parallel, dir);
-      const figures = (r: { perSecond: number; cpuMs: number }) => `${r.perSecond.toFixed(2)} ep/s, ${r.cpuMs.toFixed(0)} ms CPU/episode`;
+      const figures = (r: Rate) => `${r.perSecond.toFixed(2)} ep/s, ${r.cpuMs.toFixed(0)} ms CPU/episode (main thread busy ${r.mainMs.toFixed(1)} ms)`;
       lines.push(
         `${c.label}: concurrency 1 ${figures(one)} (${c.serial} episodes), concurrency 16 ${figures(sixteen)} (${c.parallel} episodes), ratio ${(sixteen.perSecond / one.perSecond).toFixed(1)}× (warm-up ${warm.toFixed(1)} s)`,
       );
@@ -111,5 +122,5 @@ export async function benchEval(): Promise<string[]> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  for (const line of await benchEval()) console.log(line);
+  for (const line of await benchEval(process.argv[2])) console.log(line);
 }

@@ -11,7 +11,9 @@
  * compiled once per page and handed to every worker (a WebAssembly.Module crosses postMessage),
  * workers live on after their episodes, and an episode opened while none is idle shares a warm
  * one, with a spare started behind it; so a reset (or a rebuild after a runaway statement)
- * mostly only creates its table.
+ * mostly only creates its table. The first worker is started when the environment loads
+ * (`warmDbWorkers`, once the page is idle), not at the first reset: a page that shows a DB task
+ * before its episode starts (the catalogue, a batch being set up) has it warm by then.
  *
  * Browser only (it imports worker.ts and the wasm URL with vite's `?url`).
  */
@@ -57,6 +59,21 @@ const workers = new SharedDbWorkers({
   start: startWorker,
   maxWorkers: Math.min(4, Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2)),
 });
+
+/**
+ * Starts the page's first DB worker when the page is next idle, unless one is idle or starting
+ * (an episode that opens sooner starts it itself, as before; see sharedWorkers.ts `warm`).
+ */
+export function warmDbWorkers(): void {
+  const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
+  whenIdle(() => workers.warm());
+}
+
+/** Ends every DB worker and forgets the compiled wasm: the page as it was before the environment loaded (the benchmark's cold start). */
+export function stopDbWorkers(): void {
+  workers.clear();
+  compiled = null;
+}
 
 /** A DbHost for one episode's database, in a warm worker when there is one (sharedWorkers.ts). */
 export function browserWorkerHost(): DbHost {

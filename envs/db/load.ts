@@ -11,8 +11,10 @@ const inBrowser = typeof Worker !== 'undefined' && !(typeof process !== 'undefin
 export async function loadDb(): Promise<EnvDefinition> {
   const m = await import('./index.ts');
   if (inBrowser) {
-    const { browserDbExecutorFactory } = await import('./browser.ts');
+    const { browserDbExecutorFactory, warmDbWorkers } = await import('./browser.ts');
     m.setDbExecutorFactory(browserDbExecutorFactory);
+    // A page that loads the environment is likely to open an episode: its worker starts now.
+    warmDbWorkers();
   }
   return m.db;
 }

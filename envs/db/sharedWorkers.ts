@@ -1,10 +1,10 @@
 /**
- * DB workers shared by the episodes open at once (the browser's pool; platform-neutral: it is
- * given a way to start a worker channel). Starting a worker costs far more than opening a
- * database in a live one (in Chromium on a busy 2-core machine, hundreds of ms against a few),
- * so an episode opens its database in a warm worker: an idle one if there is one, else one that
- * holds other episodes' databases (each database has its own number in the worker), and a
- * spare worker is started behind it for the next episode.
+ * DB workers shared by the episodes open at once (the browser's pool and the CLI's;
+ * platform-neutral: it is given a way to start a worker channel). Starting a worker costs far
+ * more than opening a database in a live one (in Chromium on a busy 2-core machine, hundreds of
+ * ms against a few), so an episode opens its database in a warm worker: an idle one if there is
+ * one, else one that holds other episodes' databases (each database has its own number in the
+ * worker), and a spare worker is started behind it for the next episode.
  *
  * A shared worker answers one request at a time; each episode's time limit counts from when its
  * request is handed to the worker (`dispatched`), so a statement is never stopped for waiting
@@ -147,6 +147,8 @@ export class SharedDbWorkers {
   private warmLater(): void {
     clearTimeout(this.spareTimer);
     this.spareTimer = setTimeout(() => this.warm(), this.spareAfterMs);
+    // In Node, a spare yet to start does not hold the process open (the CLI exits when its episodes are done).
+    (this.spareTimer as { unref?: () => void }).unref?.();
   }
 
   /** End every worker and every database in them (tests). */

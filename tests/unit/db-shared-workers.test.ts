@@ -3,16 +3,15 @@
  * worker, each with its own database; an episode's time limit counts from when its statement
  * reaches the worker; when one episode's statement runs away and its worker is ended, the
  * other episodes in it go on unaware, their databases rebuilt elsewhere. Tested over in-process
- * channels (statements that sleep or never answer) and over real Node worker threads running
+ * channels (statements that sleep or never answer) and over the CLI's Node worker threads running
  * the service with an unbounded recursive query.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Worker } from 'node:worker_threads';
 import { hostExecutorFactory, loadNodeSqlJs, type ExecutorFactory } from '../../envs/db/executor.ts';
 import { createDbService, type WireRequest, type WireResponse, type WorkerChannel } from '../../envs/db/service.ts';
 import { SharedDbWorkers, type SharedWorkersOptions } from '../../envs/db/sharedWorkers.ts';
 import { DB_ROWS, setupFor } from '../../envs/db/tasks.ts';
-import { tsWorker } from '../../envs/core/nodeWorker.ts';
+import { nodeWorkerChannel } from '../../envs/db/node.ts';
 import { RUNAWAY_SQL } from '../../envs/db/runaway.ts';
 import { sleep } from './helpers.ts';
 
@@ -44,20 +43,6 @@ function inProcessWorkers() {
     };
   };
   return { start, made };
-}
-
-/** Worker channels to real Node worker threads running the DB service (envs/db/node-worker.ts). */
-function threadWorkers(): SharedWorkersOptions['start'] {
-  return () => {
-    const worker: Worker = tsWorker(new URL('../../envs/db/node-worker.ts', import.meta.url));
-    worker.postMessage({ wasm: null });
-    return {
-      post: (message: WireRequest) => worker.postMessage(message),
-      onMessage: (listener) => worker.on('message', listener),
-      onError: (listener) => worker.on('error', (err) => listener(err.message)),
-      terminate: () => void worker.terminate(),
-    };
-  };
 }
 
 let pool: SharedDbWorkers | null = null;
@@ -166,7 +151,7 @@ describe('shared DB workers', { timeout: 60000 }, () => {
   });
 
   it('over real worker threads: a runaway recursive query is stopped and the episode sharing its worker keeps its table', async () => {
-    const open = executors({ start: threadWorkers(), maxWorkers: 1 }, 500);
+    const open = executors({ start: () => nodeWorkerChannel(), maxWorkers: 1 }, 500);
     const runaway = await open(SETUP);
     const other = await open(SETUP);
     expect(pool!.loads()).toEqual([2]);
