@@ -96,7 +96,7 @@ export async function benchEval(only?: string): Promise<string[]> {
   await useWorkerEngines();
   const fake = await startServer();
   const dir = mkdtempSync(join(tmpdir(), 'agentplay-bench-eval-'));
-  const lines: string[] = [`test server answering after ${DELAY_MS} ms; episodes/s at concurrency 1 and 16 (target ratio ≥ 12×)`];
+  const lines: string[] = [`test server answering after ${DELAY_MS} ms; episodes/s at concurrency 1 and 16 (target ratio ≥ 14×, issue 30)`];
   try {
     for (const c of CASES.filter((c) => !only || c.env === only)) {
       const env = await loadEnv(c.env);
