@@ -47,11 +47,21 @@ export class Workspace {
     this.scoringSet = await this.store.getScoringSet(this.env, this.task);
   }
 
+  private switches = 0;
+
+  /**
+   * The author and their draft change together, once the draft is read: the page names the author
+   * only when a save would be theirs (the name used to change first, so an S pressed at once saved
+   * the previous author's draft). Of quick successive switches, the last one wins.
+   */
   async switchAuthor(author: string): Promise<void> {
-    this.author = author;
+    const mine = ++this.switches;
     // A newcomer starts from their own newest set, else AgentBoard's (never another annotator's: sets stay independent).
     const start = this.sets.filter((s) => s.author === author).at(-1) ?? this.sets.find((s) => s.author === AGENTBOARD_AUTHOR);
-    this.draft = (await this.store.getDraft(this.env, this.task, author)) ?? emptyDraft(this.env, this.task, author, start);
+    const draft = (await this.store.getDraft(this.env, this.task, author)) ?? emptyDraft(this.env, this.task, author, start);
+    if (mine !== this.switches) return;
+    this.draft = draft;
+    this.author = author;
   }
 
   /** The version the draft would be saved as. */
