@@ -428,8 +428,6 @@ export class World {
   private solveAnd(fs: readonly Formula[], b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     if (fs.length > 30) throw new Error('A conjunction of more than 30 conditions is not supported.');
     const all = (1 << fs.length) - 1;
-    // One continuation per set of joined conjuncts, made when first needed (not one per partial binding).
-    const next: (() => void)[] = [];
     const step = (done: number): void => {
       if (done === all) return yield_();
       let best = -1;
@@ -452,8 +450,8 @@ export class World {
           best = i;
         }
       }
-      const after = done | (1 << best);
-      this.solve(fs[best], b, varTypes, view, (next[after] ??= () => step(after)));
+      const next = done | (1 << best);
+      this.solve(fs[best], b, varTypes, view, () => step(next));
     };
     step(0);
   }
@@ -557,9 +555,10 @@ export class World {
     // Commands: a fixed template's once per ground action; any other's in this state, on a copy.
     for (let i = 0; i < out.length; i++) {
       const g = out[i];
-      if (g.command !== '' && this.isFixed(g.action)) continue;
+      const fixed = this.isFixed(g.action);
+      if (fixed && g.command !== '') continue;
       const command = this.commandOf(g, state);
-      if (this.isFixed(g.action)) g.command = command;
+      if (fixed) g.command = command;
       else out[i] = { ...g, command };
     }
     cached.grounds = out;

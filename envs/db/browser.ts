@@ -20,7 +20,7 @@
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { hostExecutorFactory, type ExecutorFactory, type GuardOptions } from './executor.ts';
 import type { DbHost, WireRequest, WireResponse, WorkerChannel } from './service.ts';
-import { SharedDbWorkers } from './sharedWorkers.ts';
+import { SharedDbWorkers, workersFor } from './sharedWorkers.ts';
 import type { WasmMessage } from './worker.ts';
 
 let compiled: Promise<WebAssembly.Module | null> | null = null;
@@ -57,7 +57,7 @@ function startWorker(): WorkerChannel {
 /** The page's DB workers, shared by the episodes open at once (up to one per core, at most four). */
 const workers = new SharedDbWorkers({
   start: startWorker,
-  maxWorkers: Math.min(4, Math.max(2, globalThis.navigator?.hardwareConcurrency ?? 2)),
+  maxWorkers: workersFor(globalThis.navigator?.hardwareConcurrency ?? 2),
 });
 
 /**

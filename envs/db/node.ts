@@ -22,7 +22,7 @@ import { tsWorker } from '../core/nodeWorker.ts';
 import type { EnvNode } from '../core/envNode.ts';
 import { hostExecutorFactory, setDbExecutorFactory, type ExecutorFactory, type GuardOptions } from './executor.ts';
 import { channelHost, type DbHost, type WireRequest, type WireResponse, type WorkerChannel } from './service.ts';
-import { SharedDbWorkers, type SharedWorkersOptions } from './sharedWorkers.ts';
+import { SharedDbWorkers, workersFor, type SharedWorkersOptions } from './sharedWorkers.ts';
 
 let compiled: Promise<WebAssembly.Module | null> | null = null;
 
@@ -56,7 +56,7 @@ export function nodeWorkerChannel(heapMb?: number): WorkerChannel {
 /** Workers shared by the episodes in flight: one per core (at least two, at most four), each holding up to eight databases. */
 export function nodeDbWorkers(options: Partial<SharedWorkersOptions> & { heapMb?: number } = {}): SharedDbWorkers {
   const { heapMb, ...rest } = options;
-  return new SharedDbWorkers({ start: () => nodeWorkerChannel(heapMb), maxWorkers: Math.min(4, Math.max(2, availableParallelism())), ...rest });
+  return new SharedDbWorkers({ start: () => nodeWorkerChannel(heapMb), maxWorkers: workersFor(availableParallelism()), ...rest });
 }
 
 /** The workers the CLI's executors share. */

@@ -74,6 +74,11 @@ class Session {
   ) {}
 }
 
+/** How many workers the episodes share on a machine with `cores` cores: one a core, at least two, at most four (the browser's pool and the CLI's). */
+export function workersFor(cores: number): number {
+  return Math.min(4, Math.max(2, cores));
+}
+
 export class SharedDbWorkers {
   private readonly workers: PooledWorker[] = [];
   private nextKey = 1;

@@ -14,7 +14,7 @@
 import * as v from 'valibot';
 import { EPISODE_FORMAT, EPISODE_FORMAT_VERSION, checkLine, lineJson } from '../../runtime/jsonl.ts';
 import { HeaderSchema, StepSchema, isPlainObject, type EpisodeRecord } from '../../runtime/records.ts';
-import { episodeFacts, factsOf, isHelpAction, type EpisodeFacts } from '../../runtime/scores/index.ts';
+import { episodeFacts, factsOf, groundedStep, type EpisodeFacts } from '../../runtime/scores/index.ts';
 import type { FilterFields } from './selection.ts';
 
 export interface SlimEpisode {
@@ -137,7 +137,7 @@ export function readLines(text: string, onProgress?: (chars: number, envs: Reado
     if (!read) continue;
     spans.push(grounded.length, read.steps.length);
     for (const s of read.steps) {
-      grounded.push(s.valid || isHelpAction(s.action) ? 1 : 0);
+      grounded.push(groundedStep(s) ? 1 : 0);
       progress.push(s.progress ?? NaN);
     }
     envs.add(read.header.env);
