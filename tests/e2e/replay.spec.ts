@@ -368,6 +368,7 @@ test('verify on import checks only environments that replay exactly, and says wh
   await expect(page.getByTestId('verify-result')).toContainText('Diverges at step 0');
   await expect(page.getByTestId('replay-verify-failed')).toContainText('diverges at step 0');
   await expect(page.getByTestId('replay-verify-skipped')).toHaveCount(0);
+  await screens(page, 'replay-verify-marks-episode');
   await page.goto('/#/episodes');
   await expect(page.getByTestId('episode-list').locator('tr[data-episode="inexact-db"]').getByTestId('verify-failed')).toHaveCount(1);
   await expect(page.getByTestId('episode-list').locator('tr[data-episode="inexact-db"]').getByTestId('verify-skipped')).toHaveCount(0);
