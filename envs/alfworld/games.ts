@@ -79,9 +79,12 @@ export function originalDomain(patched: string): string {
  * The worlds of the games played last, most recent last: a world's caches (its initial state's
  * views and ground actions, its command texts) hold about 0.5 MB, and a page that plays all 134
  * games (a batch, the bench) kept them all, so garbage collection walked a 60 MB heap mid-step.
+ * Two are kept (a reset of the same game, or going back to the previous one, finds its world): with
+ * eight, each world lived long enough to be promoted to V8's old space with all its caches, so
+ * every minor collection of a batch copied several games' caches.
  */
 const worlds = new Map<string, World>();
-const WORLDS_KEPT = 8;
+const WORLDS_KEPT = 2;
 const problems = new Map<number, CompiledProblem>();
 
 /** Loads a game's PDDL problem, compiled (once). */
