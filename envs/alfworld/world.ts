@@ -19,7 +19,7 @@
  *     ("sink…_bar_sinkbasin" is named "sinkbasin"); an id without "_bar_" keeps its text.
  */
 import { parseAlfDomain, parseAlfProblem, type AlfAction, type AlfDomain, type Formula } from './pddl.ts';
-import { parseQuery, parseSymbols, parseTwl2, type GameGrammar, type Sym } from './grammar.ts';
+import { parseQuery, parseSymbols, parseTwl2, type GameGrammar, type QueryAtom, type Sym } from './grammar.ts';
 import { pyCompare } from '../pddl/text.ts';
 
 export interface GameData {
@@ -231,11 +231,59 @@ const keepCache = (state: WorldState, cache: StateCache): void => {
   Object.defineProperty(state, CACHE, { value: cache, writable: true });
 };
 
+/**
+ * Variable → object bindings of a join, changed in place at every fact it tries. A Map here
+ * reallocated its table on the churn of set and delete (a good part of a step's allocation, so more
+ * minor GCs); a join binds a handful of variables, so two short arrays searched in order do.
+ */
+class Binding {
+  private readonly names: string[] = [];
+  private readonly values: string[] = [];
+  private n = 0;
+
+  private indexOf(name: string): number {
+    for (let i = 0; i < this.n; i++) if (this.names[i] === name) return i;
+    return -1;
+  }
+
+  get(name: string): string | undefined {
+    const i = this.indexOf(name);
+    return i < 0 ? undefined : this.values[i];
+  }
+
+  has(name: string): boolean {
+    return this.indexOf(name) >= 0;
+  }
+
+  set(name: string, value: string): void {
+    const i = this.indexOf(name);
+    if (i >= 0) {
+      this.values[i] = value;
+      return;
+    }
+    this.names[this.n] = name;
+    this.values[this.n] = value;
+    this.n++;
+  }
+
+  delete(name: string): void {
+    const i = this.indexOf(name);
+    if (i < 0) return;
+    const last = --this.n;
+    this.names[i] = this.names[last];
+    this.values[i] = this.values[last];
+  }
+
+  clear(): void {
+    this.n = 0;
+  }
+}
+
 /** No typed variables (the goal has none free); never written. */
 const NO_TYPES = new Map<string, string>();
 
 /** Two atoms of an action are the same under binding `b` (a '?' term is a variable). */
-function sameAtom(x: { pred: string; args: string[] }, y: { pred: string; args: string[] }, b: ReadonlyMap<string, string>): boolean {
+function sameAtom(x: { pred: string; args: string[] }, y: { pred: string; args: string[] }, b: Binding): boolean {
   if (x.pred !== y.pred || x.args.length !== y.args.length) return false;
   for (let i = 0; i < x.args.length; i++) {
     const s = x.args[i];
@@ -341,7 +389,7 @@ export class World {
    * repeat. `b` is extended in place and restored on the way back (no copies: grounding runs at
    * every step), so `yield_` must read it before returning.
    */
-  private solve(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+  private solve(f: Formula, b: Binding, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     // One method per kind: a closure in any branch would make every call allocate its context.
     switch (f.k) {
       case 'atom':
@@ -364,7 +412,7 @@ export class World {
   }
 
   /** Equality of two terms (the pick-two goals' "(not (= ?o1 ?o2))"); an unbound side takes the other's value. */
-  private solveEquals(terms: readonly string[], b: Map<string, string>, yield_: () => void): void {
+  private solveEquals(terms: readonly string[], b: Binding, yield_: () => void): void {
     const x = terms[0].startsWith('?') ? b.get(terms[0]) : terms[0];
     const y = terms[1].startsWith('?') ? b.get(terms[1]) : terms[1];
     if (x !== undefined && y !== undefined) {
@@ -377,7 +425,7 @@ export class World {
     }
   }
 
-  private solveAtom(pred: string, terms: readonly string[], b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+  private solveAtom(pred: string, terms: readonly string[], b: Binding, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     // The positions of variables unbound on entry (a bit each): bound per fact, unbound after it.
     let open = 0;
     for (let i = 0; i < terms.length; i++) if (terms[i].charCodeAt(0) === 63 /* ? */ && !b.has(terms[i])) open |= 1 << i;
@@ -412,7 +460,7 @@ export class World {
     }
   }
 
-  private solveNegation(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+  private solveNegation(f: Formula, b: Binding, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     const vars = freeVarsOf(f);
     let unbound = 0;
     for (const v of vars) if (!b.has(v)) unbound++;
@@ -429,12 +477,14 @@ export class World {
    * than an atom once its variables are bound, or last. `done` marks the conjuncts already joined
    * (a bit each; conjunctions here are short).
    */
-  private solveAnd(fs: readonly Formula[], b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+  private solveAnd(fs: readonly Formula[], b: Binding, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     if (fs.length > 30) throw new Error('A conjunction of more than 30 conditions is not supported.');
     const all = (1 << fs.length) - 1;
     // One continuation per set of joined conjuncts, not one per binding: grounding runs every step,
     // and a closure per binding was an eighth of a step's allocation (more minor GCs mid-step).
-    const then: ((() => void) | undefined)[] = [];
+    const then = new Map<number, () => void>();
+    // Made outside `step`, so that `step` captures nothing of its own call (a context per call).
+    const continuation = (next: number) => () => step(next);
     const step = (done: number): void => {
       if (done === all) return yield_();
       let best = -1;
@@ -458,12 +508,14 @@ export class World {
         }
       }
       const next = done | (1 << best);
-      this.solve(fs[best], b, varTypes, view, (then[next] ??= () => step(next)));
+      let k = then.get(next);
+      if (!k) then.set(next, (k = continuation(next)));
+      this.solve(fs[best], b, varTypes, view, k);
     };
     step(0);
   }
 
-  private solveExists(vars: readonly { name: string; type: string }[], f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+  private solveExists(vars: readonly { name: string; type: string }[], f: Formula, b: Binding, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     const inner = copyMap(varTypes);
     for (const v of vars) inner.set(v.name, v.type);
     const names = vars.map((v) => v.name);
@@ -481,13 +533,13 @@ export class World {
     });
   }
 
-  private solveNot(f: Formula, b: Map<string, string>, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
+  private solveNot(f: Formula, b: Binding, varTypes: Map<string, string>, view: FactView, yield_: () => void): void {
     let found = false;
     this.solve(f, b, varTypes, view, () => (found = true));
     if (!found) yield_();
   }
 
-  private enumerate(vars: readonly string[], b: Map<string, string>, varTypes: Map<string, string>, yield_: () => void, from = 0): void {
+  private enumerate(vars: readonly string[], b: Binding, varTypes: Map<string, string>, yield_: () => void, from = 0): void {
     if (from === vars.length) return yield_();
     const v = vars[from];
     for (const obj of this.objectsOf(varTypes.get(v) ?? 'object')) {
@@ -503,7 +555,7 @@ export class World {
     const cached = this.viewOf(state);
     if (cached.won === undefined) {
       let found = false;
-      this.solve(this.goal, new Map(), NO_TYPES, cached.view, () => (found = true));
+      this.solve(this.goal, new Binding(), NO_TYPES, cached.view, () => (found = true));
       cached.won = found;
     }
     return cached.won;
@@ -527,7 +579,7 @@ export class World {
     const { view } = cached;
     const out: Ground[] = [];
     const mark = ++this.grounding;
-    const b = new Map<string, string>();
+    const b = new Binding();
     for (const action of this.domain.actions) {
       const { params, varTypes } = infoOf(action);
       let root = this.groundTries.get(action);
@@ -577,7 +629,7 @@ export class World {
    * Fast Downward drops an effect its precondition already makes true (an add of a precondition
    * atom, a delete of a negated one, a delete the action also adds) and an operator left with none.
    */
-  private hasEffect(action: AlfAction, b: Map<string, string>): boolean {
+  private hasEffect(action: AlfAction, b: Binding): boolean {
     const pre = topLiteralsOf(action.pre);
     for (const e of action.effects) {
       if (e.cond) return true;
@@ -671,7 +723,8 @@ export class World {
 
   private apply(state: WorldState, g: Ground): WorldState {
     const { view } = this.viewOf(state);
-    const b = new Map(g.action.params.map((p, i) => [p.name, g.args[i]]));
+    const b = new Binding();
+    g.action.params.forEach((p, i) => b.set(p.name, g.args[i]));
     const sub = (args: string[]) => args.map((a) => (a.startsWith('?') ? b.get(a)! : a));
     const adds: string[] = [];
     const dels: string[] = [];
@@ -726,7 +779,8 @@ export class World {
       case 'eval':
         return this.evaluate(s.expr, mapping);
       case 'cond': {
-        const contexts = s.given ? this.query(s.given, mapping, view) : [mapping];
+        if (!s.given) return this.deriveSym(s.expr, mapping, view);
+        const contexts = this.query(s.given, mapping, view);
         return contexts.map((m) => this.deriveSym(s.expr, m, view)).join('');
       }
       case 'list': {
@@ -745,7 +799,7 @@ export class World {
   private expandRule(name: string, mapping: Map<string, string>, view: FactView): string {
     const rules = this.grammar.rules.get(name);
     if (!rules || rules.length === 0) throw new Error(`The game's grammar has no rule "#${name}#".`);
-    const rule = rules.find((r) => !r.condition || this.query(r.condition, mapping, view, 1).length > 0);
+    const rule = rules.find((r) => !r.condition || this.holds(r.condition, mapping, view));
     if (!rule) throw new Error(`No alternative of the grammar rule "#${name}#" applies.`);
     return this.deriveSyms(rule.rhs, mapping, view);
   }
@@ -761,6 +815,8 @@ export class World {
     const used = new Set<string>();
     mapping.forEach((id) => used.add(id));
     const cur = copyMap(mapping);
+    // The placeholders each depth bound, reused across the facts it tries.
+    const addedAt = atoms.map((): string[] => []);
     const walk = (depth: number) => {
       if (out.length >= limit) return;
       if (depth === atoms.length) {
@@ -769,20 +825,11 @@ export class World {
       }
       const atom = atoms[depth];
       // Every placeholder bound (a template's own variables): one lookup instead of a scan.
-      let bound = true;
-      for (const ph of atom.args) if (!cur.has(ph)) bound = false;
-      if (bound) {
-        let k = atom.pred;
-        let typed = true;
-        for (let i = 0; i < atom.args.length; i++) {
-          const id = cur.get(atom.args[i])!;
-          if (!this.isA(this.types.get(id) ?? '', atom.types[i])) typed = false;
-          k += ' ' + id;
-        }
-        if (typed && view.has(atom.pred, k)) walk(depth + 1);
+      if (allBound(atom, cur)) {
+        if (this.boundHolds(atom, cur, view)) walk(depth + 1);
         return;
       }
-      const added: string[] = [];
+      const added = addedAt[depth];
       for (const args of view.of(atom.pred)) {
         if (args.length !== atom.args.length) continue;
         added.length = 0;
@@ -821,6 +868,29 @@ export class World {
     };
     walk(0);
     return out;
+  }
+
+  /**
+   * Whether a query has an answer (a grammar rule's condition). Most conditions ask only about the
+   * objects already bound ("openable(r) & opened(r)"): those are looked up, without the search's
+   * copies; any other is searched for its first answer.
+   */
+  private holds(src: string, mapping: Map<string, string>, view: FactView): boolean {
+    const atoms = parseQuery(src);
+    if (!atoms.every((atom) => allBound(atom, mapping))) return this.query(src, mapping, view, 1).length > 0;
+    for (const atom of atoms) if (!this.boundHolds(atom, mapping, view)) return false;
+    return true;
+  }
+
+  /** A query atom whose placeholders are all bound holds: its objects are of its types and its fact is true. */
+  private boundHolds(atom: QueryAtom, mapping: ReadonlyMap<string, string>, view: FactView): boolean {
+    let k = atom.pred;
+    for (let i = 0; i < atom.args.length; i++) {
+      const id = mapping.get(atom.args[i])!;
+      if (!this.isA(this.types.get(id) ?? '', atom.types[i])) return false;
+      k += ' ' + id;
+    }
+    return view.has(atom.pred, k);
   }
 
   /** The few Python expressions the grammar uses: `x.attr`, quoted strings, `+`, `or`. */
@@ -872,6 +942,12 @@ function compileExpr(expr: string): Operand[][] {
     compiledExprs.set(expr, alts);
   }
   return alts;
+}
+
+/** Every placeholder of a query atom is bound in `mapping`. */
+function allBound(atom: QueryAtom, mapping: ReadonlyMap<string, string>): boolean {
+  for (const ph of atom.args) if (!mapping.has(ph)) return false;
+  return true;
 }
 
 /** A copy of a map without its entry iterator (copies are made on every query of every step). */
