@@ -54,24 +54,33 @@ export interface AlfworldFigures {
   long: { game: string; steps: number; medianMs: number; p99Ms: number; slowestMs: number; slowestWindowMeanMs: number };
 }
 
+type World = ReturnType<typeof worldOf>;
+type At = { state: World['initial']; admissible: string[] };
+
+/** One timed step, as the figures count it: a random admissible command played, the next commands and the goal check. Returns whether the game was won. */
+function randomStep(world: World, at: At, rng: Rng, times: number[]): boolean {
+  const s0 = performance.now();
+  const r = world.play(at.state, at.admissible[rng.below(at.admissible.length)]);
+  let won = false;
+  if (r) {
+    at.state = r.state;
+    at.admissible = world.admissible(at.state);
+    won = world.won(at.state);
+  }
+  times.push(performance.now() - s0);
+  return won;
+}
+
 /** A run of random steps of one game (a won game starts again from its start state). */
 function playLong(g: number, steps: number, rng: Rng): number[] {
   const world = worldOf(g, 'original');
-  let state = world.initial;
-  let admissible = world.admissible(state);
+  const at: At = { state: world.initial, admissible: world.admissible(world.initial) };
   const times: number[] = [];
   for (let t = 0; t < steps; t++) {
-    const s0 = performance.now();
-    const r = world.play(state, admissible[rng.below(admissible.length)]);
-    if (r) {
-      state = r.state;
-      admissible = world.admissible(state);
-      if (world.won(state)) {
-        state = world.initial;
-        admissible = world.admissible(state);
-      }
+    if (randomStep(world, at, rng, times)) {
+      at.state = world.initial;
+      at.admissible = world.admissible(at.state);
     }
-    times.push(performance.now() - s0);
   }
   return times;
 }
@@ -99,9 +108,9 @@ export async function measureAlfworld(options: { steps?: number; seed?: number; 
     // As a reset builds it (games.ts worldOf): the shared domain and grammar (read once per page), the game's
     // compiled problem and its stored initial state.
     const world = worldOf(g, 'original');
-    let state = world.initial;
+    const state = world.initial;
     world.intro(state);
-    let admissible = world.admissible(state);
+    const at: At = { state, admissible: world.admissible(state) };
     const resetMs = performance.now() - t0;
     resets.push(resetMs);
     const name = GAMES[g].path.split('/')[1];
@@ -110,17 +119,10 @@ export async function measureAlfworld(options: { steps?: number; seed?: number; 
     if (g === 0) warmUpOnce(world, state);
     idleGrounds.push(await groundStartInIdle(world, state));
     if (g === 0) await new Promise((r) => setTimeout(r, 200));
+    const times: number[] = [];
+    for (let t = 0; t < stepsPerGame; t++) randomStep(world, at, rng, times);
     let gameMs = 0;
-    for (let t = 0; t < stepsPerGame; t++) {
-      const command = admissible[rng.below(admissible.length)];
-      const s0 = performance.now();
-      const r = world.play(state, command);
-      if (r) {
-        state = r.state;
-        admissible = world.admissible(state);
-        world.won(state);
-      }
-      const ms = performance.now() - s0;
+    for (const ms of times) {
       steps.push(ms);
       gameMs += ms;
       slowestStep = Math.max(slowestStep, ms);

@@ -731,7 +731,7 @@ export class World {
     for (const e of g.action.effects) {
       if (e.cond) {
         let holds = false;
-        this.solve(e.cond, b, new Map(g.action.params.map((p) => [p.name, p.type])), view, () => (holds = true));
+        this.solve(e.cond, b, infoOf(g.action).varTypes, view, () => (holds = true));
         if (!holds) continue;
       }
       (e.neg ? dels : adds).push(key(e.pred, sub(e.args)));
