@@ -14,7 +14,7 @@ export async function loadDb(): Promise<EnvDefinition> {
     const { browserDbExecutorFactory, warmDbWorkers } = await import('./browser.ts');
     m.setDbExecutorFactory(browserDbExecutorFactory);
     // A page that loads the environment is likely to open an episode: its worker starts now.
-    warmDbWorkers();
+    if (typeof document !== 'undefined') warmDbWorkers();
   }
   return m.db;
 }

@@ -6,7 +6,7 @@
  * one-core machine, is read here without starting workers. Runs inside scores.worker.ts. The
  * whole check of every field (readEpisodes.ts) comes after the episodes, so scoring need not wait for it.
  */
-import { LineError, readLines, type SlimEpisode } from './readEpisodes.ts';
+import { LineError, readBlobLines, type SlimEpisode } from './readEpisodes.ts';
 
 export type ToParser = { type: 'read'; job: number; blob: Blob; first: boolean } | { type: 'check'; job: number } | { type: 'drop'; job: number };
 export type FromParser =
@@ -41,6 +41,9 @@ export async function lineCuts(blob: Blob, parts: number): Promise<number[]> {
   return cuts;
 }
 
+/** One parsing worker per core, up to four (1: the file is read in the calling worker). */
+const poolSize = () => Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1));
+
 const pool: Worker[] = [];
 /** Replies awaited from the pool, by job (jobs are numbered across loads: a late reply to an earlier load finds nothing). */
 const waiting = new Map<number, (m: FromParser) => void>();
@@ -52,6 +55,15 @@ function workers(n: number): Worker[] {
     pool.push(w);
   }
   return pool.slice(0, n);
+}
+
+/**
+ * Starts the parsing workers for files of these sizes now (their code loads while the caller
+ * looks at the files' heads): a large file's pieces then start at once.
+ */
+export function startParsers(sizes: readonly number[]): void {
+  const pieces = sizes.reduce((a, size) => a + Math.ceil(size / PIECE_BYTES), 0);
+  if (poolSize() > 1 && pieces > 1) workers(Math.min(poolSize(), pieces));
 }
 
 type Piece = { file: number; blob: Blob; first: boolean };
@@ -67,10 +79,8 @@ const badOf = (e: unknown): Bad => ({ line: e instanceof LineError ? e.line : 0,
 async function parseHere(pieces: readonly Piece[], onBytes: OnBytes): Promise<Parsed[]> {
   const out: Parsed[] = [];
   for (const [k, p] of pieces.entries()) {
-    let text = await p.blob.text();
-    if (p.first) text = text.replace(/^\uFEFF/, '');
     try {
-      const { episodes, lines, rest } = readLines(text, (chars, envs) => onBytes(k, Math.round((chars / text.length) * p.blob.size), [...envs]));
+      const { episodes, lines, rest } = await readBlobLines(p.blob, p.first, (bytes, envs) => onBytes(k, bytes, [...envs]));
       out.push({ episodes, lines, check: async () => rest(), drop: () => {} });
     } catch (e) {
       out.push(badOf(e));
@@ -138,7 +148,7 @@ export interface PoolRead {
  * `onEnvs` the environments named as they are met.
  */
 export async function readInPool(files: readonly { name: string; blob: Blob }[], onProgress: (bytes: number, total: number) => void, onEnvs: (envs: readonly string[]) => void = () => {}): Promise<PoolRead> {
-  const cores = Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1));
+  const cores = poolSize();
   const pieces: Piece[] = [];
   for (const [file, { blob }] of files.entries()) {
     const parts = cores === 1 ? 1 : Math.min(cores * 2, Math.ceil(blob.size / PIECE_BYTES));

@@ -1,10 +1,10 @@
 /**
  * One of the scores view's parsing workers: reads its byte range of an export file (whole lines,
- * cut by src/scores/filePool.ts) and sends back its episodes, slim (readEpisodes.ts), or the
+ * cut by src/scores/filePool.ts) as its bytes arrive, and sends back its episodes, slim (readEpisodes.ts), or the
  * first bad line by its number within the range. The whole check of the lines sent back waits
  * for the pool to ask ('check'), so it never delays another range's episodes.
  */
-import { LineError, readLines, type ReadLines } from './readEpisodes.ts';
+import { LineError, readBlobLines, type ReadLines } from './readEpisodes.ts';
 import type { FromParser, ToParser } from './filePool.ts';
 
 const post = (m: FromParser, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(m, transfer);
@@ -26,14 +26,12 @@ self.onmessage = async (e: MessageEvent<ToParser>) => {
   }
   const { job, blob, first } = m;
   try {
-    let text = await blob.text();
-    if (first) text = text.replace(/^\uFEFF/, '');
     let named = 0;
-    const { episodes, lines, buffers, rest } = readLines(text, (chars, envs) => {
+    const { episodes, lines, buffers, rest } = await readBlobLines(blob, first, (bytes, envs) => {
       // The environments met so far, when there are new ones: the scores worker loads them meanwhile.
       const fresh = envs.size > named ? [...envs].slice(named) : undefined;
       named = envs.size;
-      post({ type: 'progress', job, bytes: Math.round((chars / text.length) * blob.size), envs: fresh });
+      post({ type: 'progress', job, bytes, envs: fresh });
     });
     checks.set(job, rest);
     post({ type: 'done', job, episodes, lines }, buffers);

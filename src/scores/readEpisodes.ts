@@ -75,83 +75,131 @@ export interface ReadLines {
 }
 
 /**
- * The episodes of a run of whole export lines, checked in the first pass (see above). Throws a
- * LineError at the first bad line.
+ * Export lines read as they come, checked in the first pass (see above): `push` text in any
+ * pieces (a line may span them), then `finish`. Throws a LineError at the first bad line.
  */
-export function readLines(text: string, onProgress?: (chars: number, envs: ReadonlySet<string>) => void): ReadLines {
-  const episodes: SlimEpisode[] = [];
+class LineReader {
+  readonly episodes: SlimEpisode[] = [];
+  /** The environments met so far, in the order first met. */
+  readonly envs = new Set<string>();
   /**
-   * Where the lines the first pass let through are (start, end, line number), for the whole check
-   * (`rest`), which parses them again: keeping 75 MB of parsed lines alive instead costs the first
-   * pass more garbage-collection time than the second parse costs.
+   * The lines the first pass let through and their numbers, for the whole check (`rest`), which
+   * parses them again: keeping 75 MB of parsed lines alive instead costs the first pass more
+   * garbage-collection time than the second parse costs. A line is a slice of the text read.
    */
-  const unchecked: number[] = [];
-  let checkedTo = 0;
-  const rest = (): LineError | null => {
-    for (; checkedTo < unchecked.length; checkedTo += 3) {
-      const line = unchecked[checkedTo + 2];
+  private readonly unchecked: (string | number)[] = [];
+  private checkedTo = 0;
+  private readonly grounded: number[] = [];
+  private readonly progress: number[] = [];
+  private readonly spans: number[] = [];
+  /** The start of a line whose end has not come yet, in pieces (joined once, at its end). */
+  private pending: string[] = [];
+  private line = 0;
+
+  push(text: string): void {
+    let at = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', at)) {
+      let raw = text.slice(at, end);
+      if (this.pending.length) {
+        this.pending.push(raw);
+        raw = this.pending.join('');
+        this.pending = [];
+      }
+      this.read(raw);
+      at = end + 1;
+    }
+    if (at < text.length) this.pending.push(text.slice(at));
+  }
+
+  /** The last line (one without a newline after it), and what was read. */
+  finish(): ReadLines {
+    if (this.pending.length) this.read(this.pending.join(''));
+    this.pending = [];
+    const { episodes, spans } = this;
+    // The steps' facts of the whole run in two buffers, each episode's a view into them.
+    const g = Uint8Array.from(this.grounded);
+    const p = Float64Array.from(this.progress);
+    for (let k = 0; k < episodes.length; k++) {
+      const from = spans[2 * k];
+      const to = from + spans[2 * k + 1];
+      episodes[k].facts.steps = { grounded: g.subarray(from, to), progress: p.subarray(from, to) };
+    }
+    return { episodes, lines: this.line, buffers: [g.buffer, p.buffer], rest: () => this.rest() };
+  }
+
+  private rest(): LineError | null {
+    const { unchecked } = this;
+    for (; this.checkedTo < unchecked.length; this.checkedTo += 2) {
+      const line = unchecked[this.checkedTo + 1] as number;
       try {
-        checkLine(lineJson(text.slice(unchecked[checkedTo], unchecked[checkedTo + 1]), line), line);
+        checkLine(lineJson(unchecked[this.checkedTo] as string, line), line);
       } catch (e) {
         return lineError(line, e);
       }
     }
     return null;
-  };
-  /** The environments met so far, in the order first met. */
-  const envs = new Set<string>();
-  const grounded: number[] = [];
-  const progress: number[] = [];
-  const spans: number[] = [];
-  let line = 0;
-  let at = 0;
-  let next = 0;
-  while (at < text.length) {
-    const end = text.indexOf('\n', at);
-    const stop = end < 0 ? text.length : end;
-    line++;
-    const start = at;
-    const raw = text.slice(at, stop);
-    at = stop + 1;
-    if (onProgress && at >= next) {
-      onProgress(Math.min(at, text.length), envs);
-      next = at + 1_000_000;
-    }
-    if (raw.trim() === '') continue;
-    let value: unknown;
+  }
+
+  private read(raw: string): void {
+    const line = ++this.line;
+    if (raw.trim() === '') return;
     let read: ReturnType<typeof scoredLine>;
     try {
-      value = lineJson(raw, line);
+      const value = lineJson(raw, line);
       read = scoredLine(value);
       if (!read) {
         // Not read by the first pass: the lines before it are checked whole first (the first bad line is named), then this one.
-        const before = rest();
+        const before = this.rest();
         if (before) throw before;
         const parsed = checkLine(value, line);
         // An imported task file kept in an export (runtime/taskFiles.ts) is not an episode: passed by.
         if (parsed.kind === 'episode') read = parsed.record;
-      } else unchecked.push(start, stop, line);
+      } else this.unchecked.push(raw, line);
     } catch (e) {
       throw e instanceof LineError ? e : lineError(line, e);
     }
-    if (!read) continue;
-    spans.push(grounded.length, read.steps.length);
+    if (!read) return;
+    this.spans.push(this.grounded.length, read.steps.length);
     for (const s of read.steps) {
-      grounded.push(groundedStep(s) ? 1 : 0);
-      progress.push(s.progress ?? NaN);
+      this.grounded.push(groundedStep(s) ? 1 : 0);
+      this.progress.push(s.progress ?? NaN);
     }
-    envs.add(read.header.env);
-    episodes.push({ header: slimHeader(read.header), facts: factsOf(read.header, NO_STEPS) });
+    this.envs.add(read.header.env);
+    this.episodes.push({ header: slimHeader(read.header), facts: factsOf(read.header, NO_STEPS) });
   }
-  // The steps' facts of the whole run in two buffers, each episode's a view into them.
-  const g = Uint8Array.from(grounded);
-  const p = Float64Array.from(progress);
-  for (let k = 0; k < episodes.length; k++) {
-    const from = spans[2 * k];
-    const to = from + spans[2 * k + 1];
-    episodes[k].facts.steps = { grounded: g.subarray(from, to), progress: p.subarray(from, to) };
+}
+
+/** The episodes of a run of whole export lines (see LineReader). Throws a LineError at the first bad line. */
+export function readLines(text: string): ReadLines {
+  const reader = new LineReader();
+  reader.push(text);
+  return reader.finish();
+}
+
+/**
+ * The episodes of a blob of whole export lines, read as its bytes arrive (reading a large file
+ * and parsing it overlap), as `readLines` reads its text; `first`: the blob starts a file, whose
+ * byte order mark is not part of its first line. `onProgress` gets the bytes read so far and the
+ * environments met, about every megabyte.
+ */
+export async function readBlobLines(blob: Blob, first: boolean, onProgress?: (bytes: number, envs: ReadonlySet<string>) => void): Promise<ReadLines> {
+  const reader = new LineReader();
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: !first });
+  const chunks = blob.stream().getReader();
+  let bytes = 0;
+  let next = 1_000_000;
+  for (;;) {
+    const { done, value } = await chunks.read();
+    if (done) break;
+    bytes += value.length;
+    reader.push(decoder.decode(value, { stream: true }));
+    if (onProgress && bytes >= next) {
+      onProgress(bytes, reader.envs);
+      next = bytes + 1_000_000;
+    }
   }
-  return { episodes, lines: line, buffers: [g.buffer, p.buffer], rest };
+  reader.push(decoder.decode());
+  return reader.finish();
 }
 
 const NO_STEPS = { grounded: new Uint8Array(0), progress: new Float64Array(0) };

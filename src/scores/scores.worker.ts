@@ -15,7 +15,7 @@ import { openDatabase } from '../store/db.ts';
 import type { FromWorker, Phase, ToWorker } from './protocol.ts';
 import { facetsOf, matches } from './selection.ts';
 import { slimEpisode, type SlimEpisode } from './readEpisodes.ts';
-import { readInPool, type PoolRead } from './filePool.ts';
+import { readInPool, startParsers, type PoolRead } from './filePool.ts';
 import { registerEnv } from '../../envs/index.ts';
 import extraEnvs from 'virtual:extra-envs';
 
@@ -90,6 +90,7 @@ async function asExport(file: File): Promise<Blob> {
  * environments the episodes name load while the files are parsed.
  */
 async function readFiles(id: number, files: File[]): Promise<{ records: SlimEpisode[]; duplicates: number; read: PoolRead }> {
+  startParsers(files.map((f) => f.size));
   const blobs = await Promise.all(files.map(async (f) => ({ name: f.name, blob: await asExport(f) })));
   const loading = new Set<string>();
   const read = await readInPool(
