@@ -74,6 +74,14 @@ function discMask(r: number): { size: number; cover: Float32Array } {
   return { size, cover };
 }
 
+/** Dot images still being encoded (canvasDots). */
+const painting = new Set<Promise<void>>();
+
+/** Resolves when every dot image drawn so far shows its pixels (a data URL: the chart stays one self-contained SVG). */
+export async function imagesPainted(): Promise<void> {
+  await Promise.all([...painting]);
+}
+
 /** A CSS colour as r, g, b (0–255), as the page resolves it. */
 function rgbOf(css: string): [number, number, number] {
   const m = /rgba?\((\d+)[ ,]+(\d+)[ ,]+(\d+)/.exec(css);
@@ -102,6 +110,14 @@ function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunctio
     const mid = (scale: unknown) => ((scale as { bandwidth?: () => number } | undefined)?.bandwidth?.() ?? 0) / 2;
     const dx = mid(scales.x);
     const dy = mid(scales.y);
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext('2d');
+    const pixels = ctx?.createImageData(w, h);
+    // The image's bytes (RGBA), each written only where a dot covers it: no pass over the whole frame.
+    const data = pixels?.data ?? new Uint8ClampedArray(w * h * 4);
+    const [red, green, blue] = rgbOf(ink);
     // Transparency left at each pixel: each dot over it multiplies in (1 − opacity · coverage).
     const clear = new Float32Array(w * h).fill(1);
     const { size, cover } = discMask(r * scale);
@@ -115,34 +131,37 @@ function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunctio
         if (py < 0 || py >= h) continue;
         for (let x = 0; x < size; x++) {
           const px = x0 + x;
-          if (px < 0 || px >= w) continue;
-          clear[py * w + px] *= 1 - opacity * cover[y * size + x];
+          const c = cover[y * size + x];
+          if (px < 0 || px >= w || c === 0) continue;
+          const p = py * w + px;
+          const left = (clear[p] *= 1 - opacity * c);
+          data[p * 4] = red;
+          data[p * 4 + 1] = green;
+          data[p * 4 + 2] = blue;
+          data[p * 4 + 3] = Math.round((1 - left) * 255);
         }
       }
     }
-    const canvas = document.createElement('canvas');
-    canvas.width = w;
-    canvas.height = h;
-    const ctx = canvas.getContext('2d');
-    if (ctx) {
-      const pixels = ctx.createImageData(w, h);
-      const data = pixels.data;
-      const [red, green, blue] = rgbOf(ink);
-      for (let p = 0; p < clear.length; p++) {
-        if (clear[p] === 1) continue;
-        data[p * 4] = red;
-        data[p * 4 + 1] = green;
-        data[p * 4 + 2] = blue;
-        data[p * 4 + 3] = Math.round((1 - clear[p]) * 255);
-      }
-      ctx.putImageData(pixels, 0, 0);
-    }
+    if (ctx && pixels) ctx.putImageData(pixels, 0, 0);
     const image = document.createElementNS(SVG_NS, 'image');
     image.setAttribute('x', String(marginLeft));
     image.setAttribute('y', String(marginTop));
     image.setAttribute('width', String(w / scale));
     image.setAttribute('height', String(h / scale));
-    image.setAttribute('href', canvas.toDataURL('image/png'));
+    // Encoded off the page's thread (toBlob), set when ready; the chart counts as drawn after (imagesPainted).
+    const painted = new Promise<void>((resolve) =>
+      canvas.toBlob((png) => {
+        if (!png) return resolve();
+        const reader = new FileReader();
+        reader.onloadend = () => {
+          if (typeof reader.result === 'string') image.setAttribute('href', reader.result);
+          resolve();
+        };
+        reader.readAsDataURL(png);
+      }, 'image/png'),
+    );
+    painting.add(painted);
+    void painted.then(() => painting.delete(painted));
     return image as unknown as SVGElement;
   };
 }
