@@ -62,9 +62,13 @@ const workers = new SharedDbWorkers({
 
 /**
  * Starts the page's first DB worker when the page is next idle, unless one is idle or starting
- * (an episode that opens sooner starts it itself, as before; see sharedWorkers.ts `warm`).
+ * (an episode that opens sooner starts it itself, as before; see sharedWorkers.ts `warm`). In a
+ * page only: a worker that loads the environment (the scores worker loads every environment its
+ * episodes name, a replay verifier's) seldom opens an episode, and a spare there costs the CPU it
+ * works with.
  */
 export function warmDbWorkers(): void {
+  if (typeof document === 'undefined') return;
   const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
   whenIdle(() => workers.warm());
 }

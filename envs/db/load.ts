@@ -13,9 +13,8 @@ export async function loadDb(): Promise<EnvDefinition> {
   if (inBrowser) {
     const { browserDbExecutorFactory, warmDbWorkers } = await import('./browser.ts');
     m.setDbExecutorFactory(browserDbExecutorFactory);
-    // A page that loads the environment is likely to open an episode: its worker starts now. A worker
-    // that loads it (the scores worker reads every environment its episodes name) is not.
-    if (typeof document !== 'undefined') warmDbWorkers();
+    // A page that loads the environment is likely to open an episode: its worker starts now.
+    warmDbWorkers();
   }
   return m.db;
 }

@@ -169,16 +169,9 @@ class LineReader {
   }
 }
 
-/** The episodes of a run of whole export lines (see LineReader). Throws a LineError at the first bad line. */
-export function readLines(text: string): ReadLines {
-  const reader = new LineReader();
-  reader.push(text);
-  return reader.finish();
-}
-
 /**
  * The episodes of a blob of whole export lines, read as its bytes arrive (reading a large file
- * and parsing it overlap), as `readLines` reads its text; `first`: the blob starts a file, whose
+ * and parsing it overlap; see LineReader); `first`: the blob starts a file, whose
  * byte order mark is not part of its first line. `onProgress` gets the bytes read so far and the
  * environments met, about every megabyte.
  */

@@ -1,19 +1,27 @@
 /**
  * The scores view's file reading: pieces cut at line ends (filePool.lineCuts) and read apart
- * (readEpisodes.readLines) give the episodes and line numbers of the whole file, and the slim
+ * (readEpisodes.readBlobLines, as the parsing workers read them) give the episodes and line numbers of the whole file, and the slim
  * episodes carry the same facts as the whole ones.
  */
 import { describe, expect, it } from 'vitest';
 import { parseExportFile, toJsonl } from '../../runtime/jsonl.ts';
 import { episodeFacts } from '../../runtime/scores/index.ts';
 import { lineCuts } from '../../src/scores/filePool.ts';
-import { LineError, readLines, slimEpisode } from '../../src/scores/readEpisodes.ts';
+import { LineError, readBlobLines, slimEpisode, type ReadLines } from '../../src/scores/readEpisodes.ts';
 import { goldenRecords } from './scores-golden.ts';
 
 const records = goldenRecords(300);
 // A blank line, CRLF ends and a non-ASCII observation, as real exports may have.
 const text = toJsonl(records).replace('\n', '\n\n').replace(/\n(?=\{)/g, (m, at: number) => (at % 3 === 0 ? '\r\n' : m)).replace('You see a wall.', 'Vous voyez un mur — ✓');
 const blob = new Blob([text]);
+/** A file's text read as the scores view reads a file's first piece. */
+const readLines = (t: string): Promise<ReadLines> => readBlobLines(new Blob([t]), true);
+/** The LineError `read` rejects with. */
+async function lineErrorOf(read: Promise<unknown>): Promise<LineError> {
+  const e = await read.then(() => null, (x: unknown) => x);
+  expect(e).toBeInstanceOf(LineError);
+  return e as LineError;
+}
 
 describe('scores file reading', () => {
   it('cuts at line ends only, and the pieces read apart give the whole file', async () => {
@@ -23,8 +31,7 @@ describe('scores file reading', () => {
       expect(cuts.at(-1)).toBe(blob.size);
       const bytes = new Uint8Array(await blob.arrayBuffer());
       for (const c of cuts.slice(1, -1)) expect(bytes[c - 1]).toBe(10);
-      const pieces = await Promise.all(cuts.slice(0, -1).map((c, k) => blob.slice(c, cuts[k + 1]).text()));
-      const read = pieces.map((p) => readLines(p));
+      const read = await Promise.all(cuts.slice(0, -1).map((c, k) => readBlobLines(blob.slice(c, cuts[k + 1]), k === 0)));
       expect(read.flatMap((r) => r.episodes.map((e) => e.header.id))).toEqual(records.map((r) => r.header.id));
       expect(read.reduce((a, r) => a + r.lines, 0)).toBe(text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
     }
@@ -39,7 +46,7 @@ describe('scores file reading', () => {
     let found = '';
     for (let k = 0; k + 1 < cuts.length && !found; k++) {
       try {
-        before += readLines(await bad.slice(cuts[k], cuts[k + 1]).text()).lines;
+        before += (await readBlobLines(bad.slice(cuts[k], cuts[k + 1]), k === 0)).lines;
       } catch (e) {
         expect(e).toBeInstanceOf(LineError);
         found = `line ${before + (e as LineError).line}: ${(e as LineError).message}`;
@@ -56,8 +63,8 @@ describe('scores file reading', () => {
     expect(slim.header).toEqual({ id: r.header.id, env: r.header.env, task: r.header.task, driver: r.header.driver, startedAt: r.header.startedAt, ...(r.header.participant ? { participant: r.header.participant } : {}), study: { id: 'pilot', title: 'Pilot' } });
   });
 
-  it('packs each episode\'s step facts as the whole record gives them', () => {
-    const read = readLines(text);
+  it('packs each episode\'s step facts as the whole record gives them', async () => {
+    const read = await readLines(text);
     expect(read.episodes.map((e) => e.facts)).toEqual(records.map(episodeFacts));
     // Views into the piece's two buffers, which the parsing worker transfers.
     expect(new Set(read.episodes.map((e) => e.facts.steps.progress.buffer))).toEqual(new Set([read.buffers[1]]));
@@ -82,35 +89,54 @@ describe('scores file reading', () => {
     return 'no error';
   };
 
-  it('reads a line bad only in a field scoring does not read, and its whole check then names it as an import does', () => {
+  it('reads a line bad only in a field scoring does not read, and its whole check then names it as an import does', async () => {
     const bad = withLine(40, (l) => (l.steps[3].observation = 5));
-    const read = readLines(bad);
+    const read = await readLines(bad);
     expect(read.episodes).toHaveLength(records.length);
     const error = read.rest();
     expect(error).toBeInstanceOf(LineError);
     expect(`Line ${error!.line}: ${error!.message}`).toBe(importSays(bad));
     expect(error!.message).toMatch(/^steps\[3\]\.observation: /);
-    expect(readLines(text).rest()).toBeNull();
+    expect((await readLines(text)).rest()).toBeNull();
   });
 
-  it('names the first bad line when a later one is bad in a field scoring reads', () => {
+  it('names the first bad line when a later one is bad in a field scoring reads', async () => {
     const bad = withLine(60, (l) => (l.steps[0].valid = 'yes'));
     const both = bad.split('\n');
     both[29] = JSON.stringify({ ...JSON.parse(both[29]), header: { ...JSON.parse(both[29]).header, appVersion: 7 } });
     const t = both.join('\n');
-    expect(() => readLines(t)).toThrow(LineError);
-    try {
-      readLines(t);
-    } catch (e) {
-      expect(`Line ${(e as LineError).line}: ${(e as LineError).message}`).toBe(importSays(t));
-      expect((e as LineError).message).toMatch(/^header\.appVersion: /);
-    }
+    const first = await lineErrorOf(readLines(t));
+    expect(`Line ${first.line}: ${first.message}`).toBe(importSays(t));
+    expect(first.message).toMatch(/^header\.appVersion: /);
     // Alone, the line bad in a read field is refused as the file is read, with the import's words.
-    try {
-      readLines(bad);
-      expect.unreachable();
-    } catch (e) {
-      expect(`Line ${(e as LineError).line}: ${(e as LineError).message}`).toBe(importSays(bad));
-    }
+    const alone = await lineErrorOf(readLines(bad));
+    expect(`Line ${alone.line}: ${alone.message}`).toBe(importSays(bad));
+  });
+
+  it('reads the same when the bytes come in small pieces: lines and multi-byte characters cut across them', async () => {
+    // A participant named with characters of three bytes, kept in the slim episode (an observation is not).
+    const named = withLine(5, (l) => (l.header.participant = 'Zoë — ✓'));
+    const whole = await readLines(named);
+    expect(whole.episodes.some((e) => e.header.participant === 'Zoë — ✓')).toBe(true);
+    const bytes = new TextEncoder().encode(named);
+    // Cut every seven bytes (every line spans pieces), and inside "—" and "✓".
+    const inside = ['—', '✓'].map((c) => named.slice(0, named.indexOf(c))).map((before) => new TextEncoder().encode(before).length + 1);
+    const cuts = [...new Set([...Array.from({ length: Math.ceil(bytes.length / 7) }, (_, k) => 7 * k), ...inside])].sort((a, b) => a - b);
+    expect(inside.every((c) => cuts.includes(c) && bytes[c] >= 0x80)).toBe(true);
+    const parts: BlobPart[] = cuts.map((c, k) => new Uint8Array(bytes.subarray(c, cuts[k + 1] ?? bytes.length)));
+    const cut = await readBlobLines(new Blob(parts), true);
+    expect(cut.lines).toBe(whole.lines);
+    expect(cut.episodes).toEqual(whole.episodes);
+    expect(cut.rest()).toBeNull();
+  });
+
+  it('drops a byte order mark that starts a file, and only there', async () => {
+    const whole = await readLines(text);
+    const marked = await readBlobLines(new Blob(['\uFEFF' + text]), true);
+    expect(marked.episodes).toEqual(whole.episodes);
+    // In a later piece a mark is part of its line, which is then not JSON, as in a file read whole.
+    const inner = await lineErrorOf(readBlobLines(new Blob(['\uFEFF' + text]), false));
+    expect(inner.line).toBe(1);
+    expect(inner.message).toMatch(/^not valid JSON/);
   });
 });
