@@ -44,6 +44,9 @@ export async function lineCuts(blob: Blob, parts: number): Promise<number[]> {
 /** One parsing worker per core, up to four (1: the file is read in the calling worker). */
 const poolSize = () => Math.max(1, Math.min(MAX_WORKERS, navigator.hardwareConcurrency || 1));
 
+/** How many pieces a file of `size` bytes is cut into for `cores` workers (two each, none under PIECE_BYTES). */
+const piecesOf = (size: number, cores: number) => (cores === 1 ? 1 : Math.max(1, Math.min(cores * 2, Math.ceil(size / PIECE_BYTES))));
+
 const pool: Worker[] = [];
 /** Replies awaited from the pool, by job (jobs are numbered across loads: a late reply to an earlier load finds nothing). */
 const waiting = new Map<number, (m: FromParser) => void>();
@@ -62,8 +65,9 @@ function workers(n: number): Worker[] {
  * looks at the files' heads): a large file's pieces then start at once.
  */
 export function startParsers(sizes: readonly number[]): void {
-  const pieces = sizes.reduce((a, size) => a + Math.ceil(size / PIECE_BYTES), 0);
-  if (poolSize() > 1 && pieces > 1) workers(Math.min(poolSize(), pieces));
+  const cores = poolSize();
+  const pieces = sizes.reduce((a, size) => a + piecesOf(size, cores), 0);
+  if (cores > 1 && pieces > 1) workers(Math.min(cores, pieces));
 }
 
 type Piece = { file: number; blob: Blob; first: boolean };
@@ -151,8 +155,7 @@ export async function readInPool(files: readonly { name: string; blob: Blob }[],
   const cores = poolSize();
   const pieces: Piece[] = [];
   for (const [file, { blob }] of files.entries()) {
-    const parts = cores === 1 ? 1 : Math.min(cores * 2, Math.ceil(blob.size / PIECE_BYTES));
-    const cuts = await lineCuts(blob, Math.max(1, parts));
+    const cuts = await lineCuts(blob, piecesOf(blob.size, cores));
     for (let k = 0; k + 1 < cuts.length; k++) pieces.push({ file, blob: blob.slice(cuts[k], cuts[k + 1]), first: k === 0 });
   }
   const total = files.reduce((a, f) => a + f.blob.size, 0);
