@@ -142,3 +142,44 @@ test('Linux: a study task that names the Linux backend runs its episode there', 
   await expect.poll(async () => (await storedHeaders(page))[0]?.shell).toBe('linux');
   expect((await storedHeaders(page))[0].study.id).toBe('linux-study');
 });
+
+/** Sends one bash command as the model's text and waits for the step to count. */
+async function bash(page: Page, command: string, step: number): Promise<void> {
+  await page.getByLabel('Or type the exact text a model would send').fill(`Act: bash\n\n\`\`\`bash\n${command}\n\`\`\``);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${step} /`), { timeout: 60_000 });
+}
+
+test('Linux: choosing it fetches the saved state before a task opens; two episodes in a row restore from the page\'s one shared copy, and the second sees nothing of the first', async ({ page }) => {
+  const fetched = page.waitForResponse((r) => r.url().endsWith('/os-image/state.bin.gz') && r.request().method() === 'GET');
+  await chooseLinux(page);
+  expect((await fetched).ok()).toBe(true);
+  // The app's server makes the page cross-origin isolated, so the state is shared with the workers, not copied.
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  await page.goto('/#/play/os/os-test-5-new-02?seed=0');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
+  await bash(page, 'echo first > /root/mark; cat /root/mark', 1);
+  await expect(page.getByTestId('text-view')).toContainText('first');
+  await page.goto('/#/play/os/os-test-5-new-02?seed=1');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
+  await bash(page, 'cat /root/mark 2>&1; uname -m', 1);
+  await expect(page.getByTestId('text-view')).toContainText('No such file or directory');
+  await expect(page.getByTestId('text-view')).toContainText('i686');
+});
+
+test('Linux: a page that is not cross-origin isolated (a static host without those headers) gives each episode\'s worker a copy of the state, and plays', async ({ page }) => {
+  // The app's pages without the isolation headers: the page may not share memory with its workers.
+  await page.route((url) => url.pathname === '/' || url.pathname.endsWith('.html'), async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['cross-origin-opener-policy'];
+    delete headers['cross-origin-embedder-policy'];
+    await route.fulfill({ response, headers });
+  });
+  await chooseLinux(page);
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+  await page.goto('/#/play/os/os-test-5-new-02?seed=0');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
+  await bash(page, 'uname -m', 1);
+  await expect(page.getByTestId('text-view')).toContainText('i686');
+});

@@ -9,8 +9,19 @@ import { LinuxShell } from './shell.ts';
 import type { LinuxRequest, LinuxResponse } from './worker-protocol.ts';
 
 let shell: LinuxShell | null = null;
-/** The saved state as received; each restore (the first, and one after a hung guest) gets a copy. */
+/**
+ * The saved state, this worker's own: each restore (the first, and one after a hung guest) reads
+ * it, and v86 reads a state without changing it (test:linux checks that in Node).
+ */
 let pristine: ArrayBuffer | null = null;
+
+/** The state as this worker keeps it: v86 decodes text from it, which browsers refuse on shared memory, so shared memory is copied once here, off the page's thread. */
+function ownCopy(state: ArrayBuffer | SharedArrayBuffer): ArrayBuffer {
+  if (state instanceof ArrayBuffer) return state;
+  const own = new ArrayBuffer(state.byteLength);
+  new Uint8Array(own).set(new Uint8Array(state));
+  return own;
+}
 
 const reply = (message: LinuxResponse) => (self as unknown as Worker).postMessage(message);
 
@@ -23,9 +34,8 @@ async function files(base: string): Promise<MachineFiles> {
 
 async function restore(base: string): Promise<LinuxMachine> {
   if (!pristine) throw new Error('the Linux machine has no saved state');
-  const state = pristine.slice(0);
   const { V86 } = (await import('v86')) as unknown as { V86: V86Constructor };
-  const machine = await LinuxMachine.start(V86, await files(base), state);
+  const machine = await LinuxMachine.start(V86, await files(base), pristine);
   machine.session.onText = () => {};
   if (!(await machine.ready(30_000))) throw new Error('the restored machine did not show its prompt');
   return machine;
@@ -46,7 +56,7 @@ self.onmessage = async (event: MessageEvent<LinuxRequest>) => {
       case 'start': {
         const started = performance.now();
         const base = request.base;
-        pristine = request.state;
+        pristine = ownCopy(request.state);
         shell = new LinuxShell(await restore(base), () => restore(base));
         reply({ id: request.id, ok: true, result: { restoreMs: performance.now() - started } });
         return;

@@ -9,10 +9,11 @@
  * `--only dev|test|browser`, `--limit N` and `--from N` narrow the run.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createOsEnv, OS_TASKS, OS_TEST_TASKS } from '../index.ts';
 import { solveByExample } from '../solve.ts';
-import { createLinuxShellFactory, linuxImagePresent, linuxShellFactory } from './node.ts';
+import { createLinuxShellFactory, linuxImagePresent, linuxShellFactory, savedState } from './node.ts';
 import type { LinuxShell } from './shell.ts';
 import { LINUX_UPSTREAM_FAILURES } from './upstreamFailures.ts';
 
@@ -60,6 +61,9 @@ async function runaway(): Promise<string[]> {
 
 async function isolation(): Promise<string[]> {
   const problems: string[] = [];
+  // Every machine restores from one buffer (node.ts savedState): the episodes must leave it as read.
+  const stateHash = () => createHash('sha256').update(new Uint8Array(savedState())).digest('hex');
+  const before = stateHash();
   const first = (await linuxShellFactory({ seed: 1 })) as LinuxShell;
   await first.current.ready(15_000);
   await first.exec('echo leak > /root/leak.txt; useradd leaky; export LEAK=1; cd /tmp');
@@ -72,6 +76,9 @@ async function isolation(): Promise<string[]> {
   console.log(`isolation: first episode ${JSON.stringify(firstSees.output)}, second ${JSON.stringify(secondSees.output)}`);
   if (firstSees.output !== 'leak\nuser\n1\n/tmp\n') problems.push(`isolation: the first episode did not keep its own changes: ${JSON.stringify(firstSees.output)}`);
   if (secondSees.output !== 'cat: /root/leak.txt: No such file or directory\nnouser\n[]\n/\n') problems.push(`isolation: the second episode saw the first's: ${JSON.stringify(secondSees.output)}`);
+  const unchanged = stateHash() === before;
+  console.log(`isolation: the saved state every machine restores from is ${unchanged ? 'unchanged' : 'CHANGED'} after two episodes`);
+  if (!unchanged) problems.push('isolation: restoring and running machines changed the saved state they share');
   return problems;
 }
 

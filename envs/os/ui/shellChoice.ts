@@ -22,7 +22,8 @@ export async function chooseOsShell(choice: OsShellChoice, notify: (message: str
   }
   if (choice === 'linux') {
     // Real Linux in the v86 emulator (a web worker per episode); the image must be built and served.
-    const { BrowserLinuxShell, linuxImageServed } = await import('../linux/browser.ts');
+    const { BrowserLinuxShell, linuxImageServed, warmLinuxState } = await import('../linux/browser.ts');
+    warmLinuxState();
     os.setOsShellFactory(async ({ seed }) => {
       if (await linuxImageServed()) return BrowserLinuxShell.start();
       notify('Linux is not available on this server; this episode uses the embedded shell instead.');
