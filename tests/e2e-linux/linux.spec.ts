@@ -150,18 +150,24 @@ async function bash(page: Page, command: string, step: number): Promise<void> {
   await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${step} /`), { timeout: 60_000 });
 }
 
-test('Linux: choosing it fetches the saved state before a task opens; two episodes in a row restore from the page\'s one shared copy, and the second sees nothing of the first', async ({ page }) => {
+test('Linux: choosing it fetches the saved state before a task opens; two episodes in a row restore from the page\'s one shared copy, the second in the worker made ready meanwhile, and it sees nothing of the first', async ({ page }) => {
   const fetched = page.waitForResponse((r) => r.url().endsWith('/os-image/state.bin.gz') && r.request().method() === 'GET');
   await chooseLinux(page);
   expect((await fetched).ok()).toBe(true);
   // The app's server makes the page cross-origin isolated, so the state is shared with the workers, not copied.
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  const machines: string[] = [];
+  page.on('worker', (worker) => worker.url().includes('browser-worker') && machines.push(worker.url()));
   await page.goto('/#/play/os/os-test-5-new-02?seed=0');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
   await bash(page, 'echo first > /root/mark; cat /root/mark', 1);
   await expect(page.getByTestId('text-view')).toContainText('first');
+  // The episode's worker, and a spare made ready for the next episode.
+  await expect.poll(() => machines.length).toBe(2);
   await page.goto('/#/play/os/os-test-5-new-02?seed=1');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
+  // The second episode took the spare; only the next spare is new.
+  await expect.poll(() => machines.length).toBe(3);
   await bash(page, 'cat /root/mark 2>&1; uname -m', 1);
   await expect(page.getByTestId('text-view')).toContainText('No such file or directory');
   await expect(page.getByTestId('text-view')).toContainText('i686');

@@ -32,10 +32,12 @@ async function files(base: string): Promise<MachineFiles> {
   return { bios: { url: `${base}bios.bin` }, vgaBios: { url: `${base}vgabios.bin` }, disk: { url: `${base}disk.img`, async: true, size }, wasmPath: wasmUrl };
 }
 
-async function restore(base: string): Promise<LinuxMachine> {
-  if (!pristine) throw new Error('the Linux machine has no saved state');
-  const { V86 } = (await import('v86')) as unknown as { V86: V86Constructor };
-  const machine = await LinuxMachine.start(V86, await files(base), pristine);
+/** What `prepare` loaded ahead of the restore: v86 and the image's files. */
+let loaded: { V86: V86Constructor; files: MachineFiles } | null = null;
+
+async function restore(): Promise<LinuxMachine> {
+  if (!pristine || !loaded) throw new Error('the Linux machine has no saved state');
+  const machine = await LinuxMachine.start(loaded.V86, loaded.files, pristine);
   machine.session.onText = () => {};
   if (!(await machine.ready(30_000))) throw new Error('the restored machine did not show its prompt');
   return machine;
@@ -53,11 +55,16 @@ self.onmessage = async (event: MessageEvent<LinuxRequest>) => {
   const request = event.data;
   try {
     switch (request.op) {
+      case 'prepare': {
+        pristine = ownCopy(request.state);
+        const [{ V86 }, image] = await Promise.all([import('v86') as unknown as Promise<{ V86: V86Constructor }>, files(request.base)]);
+        loaded = { V86, files: image };
+        reply({ id: request.id, ok: true });
+        return;
+      }
       case 'start': {
         const started = performance.now();
-        const base = request.base;
-        pristine = ownCopy(request.state);
-        shell = new LinuxShell(await restore(base), () => restore(base));
+        shell = new LinuxShell(await restore(), restore);
         reply({ id: request.id, ok: true, result: { restoreMs: performance.now() - started } });
         return;
       }

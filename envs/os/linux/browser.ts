@@ -29,6 +29,21 @@ type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
  */
 let unpackedState: { base: string; state: Promise<ArrayBuffer | SharedArrayBuffer> } | null = null;
 
+/**
+ * The next episode's worker, prepared once an episode has started (its copy made, v86 loaded), so a
+ * later restore skips both. Only where the state is shared: the copy is then made on the worker's
+ * thread; a page's own copy would freeze the page while the person reads the task. It holds one
+ * copy of the state (171 MB) until taken or dropped.
+ */
+let spare: { base: string; shell: Promise<BrowserLinuxShell> } | null = null;
+
+/** Ends the waiting spare worker (the person chose another shell). */
+export function dropLinuxSpare(): void {
+  const waiting = spare;
+  spare = null;
+  void waiting?.shell.then((shell) => shell.dispose(), () => undefined);
+}
+
 const canShare = () => typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated === true;
 
 /** The decompressed bytes straight into growing shared memory, a chunk as it arrives (no 171 MB copy at the end). */
@@ -102,15 +117,32 @@ export class BrowserLinuxShell implements Shell {
     };
   }
 
+  /** A new episode's machine: the waiting spare's worker when there is one, restored from the saved state. */
   static async start(base = OS_IMAGE_BASE): Promise<BrowserLinuxShell> {
+    const taken = spare?.base === base ? spare.shell : null;
+    spare = null;
+    const shell = (taken && (await taken.catch(() => null))) || (await BrowserLinuxShell.prepare(base));
+    try {
+      const { restoreMs } = (await shell.call({ op: 'start' })) as { restoreMs: number };
+      shell.restoreMs = restoreMs;
+    } catch (err) {
+      shell.worker.terminate();
+      throw err;
+    }
+    // The next episode's worker makes its copy and loads v86 meanwhile (a person's next task, a batch's next episode).
+    if (canShare()) spare = { base, shell: BrowserLinuxShell.prepare(base) };
+    return shell;
+  }
+
+  /** A worker with its own copy of the saved state and v86 loaded: a restore away from a machine. */
+  private static async prepare(base: string): Promise<BrowserLinuxShell> {
     const worker = new Worker(new URL('./browser-worker.ts', import.meta.url), { type: 'module' });
     const shell = new BrowserLinuxShell(worker);
     try {
       const unpacked = await savedState(base);
       // Shared memory is read by the worker in place; a page's own buffer is copied and the copy handed over.
       const state = unpacked instanceof ArrayBuffer ? unpacked.slice(0) : unpacked;
-      const { restoreMs } = (await shell.call({ op: 'start', base, state }, state instanceof ArrayBuffer ? [state] : [])) as { restoreMs: number };
-      shell.restoreMs = restoreMs;
+      await shell.call({ op: 'prepare', base, state }, state instanceof ArrayBuffer ? [state] : []);
     } catch (err) {
       worker.terminate();
       throw err;

@@ -3,7 +3,9 @@ import type { ShellResult } from '../shell.ts';
 
 export type LinuxRequest =
   /** `state`: the saved machine state, unpacked once by the page: shared with each episode's worker, or a copy of its own. */
-  | { id: number; op: 'start'; base: string; state: ArrayBuffer | SharedArrayBuffer }
+  | { id: number; op: 'prepare'; base: string; state: ArrayBuffer | SharedArrayBuffer }
+  /** Restore the prepared state into a machine (once, after `prepare`). */
+  | { id: number; op: 'start' }
   | { id: number; op: 'exec'; command: string; timeoutMs?: number }
   | { id: number; op: 'run'; script: string; args: string[]; timeoutMs?: number }
   | { id: number; op: 'readFile'; path: string }

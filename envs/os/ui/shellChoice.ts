@@ -16,6 +16,8 @@ export function osShellChoice(): OsShellChoice {
 export async function chooseOsShell(choice: OsShellChoice, notify: (message: string) => void): Promise<void> {
   sessionStorage.setItem(KEY, choice);
   const os = await import('../index.ts');
+  // A Linux worker kept ready for the next episode is not needed by another shell.
+  if (choice !== 'linux') (await import('../linux/browser.ts')).dropLinuxSpare();
   if (choice === 'embedded') {
     os.setOsShellFactory(null);
     return;
