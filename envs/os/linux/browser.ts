@@ -129,8 +129,9 @@ export class BrowserLinuxShell implements Shell {
       shell.worker.terminate();
       throw err;
     }
-    // The next episode's worker makes its copy and loads v86 meanwhile (a person's next task, a batch's next episode).
-    if (canShare()) spare = { base, shell: BrowserLinuxShell.prepare(base) };
+    // The next episode's worker makes its copy and loads v86 meanwhile (a person's next task, a batch's
+    // next episode); one at most, also when several episodes started at once.
+    if (canShare() && !spare) spare = { base, shell: BrowserLinuxShell.prepare(base) };
     return shell;
   }
 
