@@ -119,7 +119,8 @@ export class BrowserLinuxShell implements Shell {
 
   /** A new episode's machine: the waiting spare's worker when there is one, restored from the saved state. */
   static async start(base = OS_IMAGE_BASE): Promise<BrowserLinuxShell> {
-    const taken = spare?.base === base ? spare.shell : null;
+    if (spare && spare.base !== base) dropLinuxSpare();
+    const taken = spare?.shell ?? null;
     spare = null;
     const shell = (taken && (await taken.catch(() => null))) || (await BrowserLinuxShell.prepare(base));
     try {
