@@ -17,6 +17,7 @@
  *
  * Browser only (it imports worker.ts and the wasm URL with vite's `?url`).
  */
+import { whenPageIdle } from '../core/idle.ts';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import { hostExecutorFactory, type ExecutorFactory, type GuardOptions } from './executor.ts';
 import type { DbHost, WireRequest, WireResponse, WorkerChannel } from './service.ts';
@@ -69,8 +70,7 @@ const workers = new SharedDbWorkers({
  */
 export function warmDbWorkers(): void {
   if (typeof document === 'undefined') return;
-  const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
-  whenIdle(() => workers.warm());
+  whenPageIdle(() => workers.warm());
 }
 
 /** Ends every DB worker and forgets the compiled wasm: the page as it was before the environment loaded (the benchmark's cold start). */

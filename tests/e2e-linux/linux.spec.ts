@@ -10,6 +10,18 @@ async function chooseLinux(page: Page): Promise<void> {
   await page.getByLabel(/Linux \(Debian in the v86 emulator/).check();
 }
 
+/** Sends `text` as a model's reply, through the play page's text box. */
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Or type the exact text a model would send').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/** Sends one bash command as the model's text and waits for the step to count. */
+async function bash(page: Page, command: string, step: number): Promise<void> {
+  await send(page, `Act: bash\n\n\`\`\`bash\n${command}\n\`\`\``);
+  await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${step} /`), { timeout: 60_000 });
+}
+
 test('Linux: a person plays an OS test task in real Debian, typing in the terminal, and its bash check script judges it', async ({ page }) => {
   await chooseLinux(page);
   // Group 5's date-format task: judged by upstream's checking/2.sh, run in the guest.
@@ -80,11 +92,8 @@ test('Linux: a wrong solution is judged wrong by the same check script', async (
   await page.goto('/#/play/os/os-test-5-new-02?seed=0');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
   // A date-format that ignores its format argument.
-  await page.getByLabel('Or type the exact text a model would send').fill("Act: bash\n\n```bash\nprintf '#!/bin/bash\\ndate -d \"$1\" +%%F\\n' > /usr/local/bin/date-format; chmod +x /usr/local/bin/date-format\n```");
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//, { timeout: 60_000 });
-  await page.getByLabel('Or type the exact text a model would send').fill('Act: finish');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await bash(page, "printf '#!/bin/bash\\ndate -d \"$1\" +%%F\\n' > /usr/local/bin/date-format; chmod +x /usr/local/bin/date-format", 1);
+  await send(page, 'Act: finish');
   await expect(page.getByTestId('outcome')).not.toContainText('Solved!', { timeout: 60_000 });
   await expect(page.getByTestId('outcome')).toBeVisible();
 });
@@ -104,8 +113,7 @@ test('Linux: the page stays responsive while the guest runs a busy command', asy
     }, 10);
   });
   // Busy for a fixed wall-clock time, not a fixed count: a count that takes 8 s here took over 20 s (the guest's limit) on a loaded CI machine.
-  await page.getByLabel('Or type the exact text a model would send').fill('Act: bash\n\n```bash\nend=$((SECONDS+5)); n=0; while [ $SECONDS -lt $end ]; do n=$((n+1)); done; echo busy for 5 s\n```');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await send(page, 'Act: bash\n\n```bash\nend=$((SECONDS+5)); n=0; while [ $SECONDS -lt $end ]; do n=$((n+1)); done; echo busy for 5 s\n```');
   // While the emulated CPU is busy, the page answers: switching views works before the step ends.
   await page.getByRole('button', { name: 'Visual view' }).click();
   await expect(page.getByTestId('terminal')).toBeVisible();
@@ -135,20 +143,11 @@ test('Linux: a study task that names the Linux backend runs its episode there', 
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
   await expect(page.getByTestId('backend')).toHaveText('Linux (Debian in v86)');
-  await page.getByLabel('Or type the exact text a model would send').fill('Act: bash\n\n```bash\nuname -m\n```');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//, { timeout: 60_000 });
+  await bash(page, 'uname -m', 1);
   await expect(page.getByTestId('text-view')).toContainText('i686');
   await expect.poll(async () => (await storedHeaders(page))[0]?.shell).toBe('linux');
   expect((await storedHeaders(page))[0].study.id).toBe('linux-study');
 });
-
-/** Sends one bash command as the model's text and waits for the step to count. */
-async function bash(page: Page, command: string, step: number): Promise<void> {
-  await page.getByLabel('Or type the exact text a model would send').fill(`Act: bash\n\n\`\`\`bash\n${command}\n\`\`\``);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByTestId('step-count')).toHaveText(new RegExp(`^${step} /`), { timeout: 60_000 });
-}
 
 test('Linux: choosing it fetches the saved state before a task opens; two episodes in a row restore from the page\'s one shared copy, the second in the worker made ready meanwhile, and it sees nothing of the first', async ({ page }) => {
   const fetched = page.waitForResponse((r) => r.url().endsWith('/os-image/state.bin.gz') && r.request().method() === 'GET');

@@ -3,6 +3,7 @@
  * (browser-worker.ts), one worker per episode (terminated on dispose: nothing leaks). The image
  * is served under /os-image/ (envs/os/vite.ts serves the built image there, envs/os/linux/imageDir.ts).
  */
+import { whenPageIdle } from '../../core/idle.ts';
 import type { LiveConsole, Shell, ShellExecOptions, ShellResult } from '../shell.ts';
 import type { LinuxRequest, LinuxResponse } from './worker-protocol.ts';
 
@@ -81,8 +82,7 @@ function savedState(base: string): Promise<ArrayBuffer | SharedArrayBuffer> {
  * task opens: the first episode then restores as a later one does, not after the download.
  */
 export function warmLinuxState(base = OS_IMAGE_BASE): void {
-  const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
-  whenIdle(() => {
+  whenPageIdle(() => {
     void linuxImageServed(base).then((served) => (served ? savedState(base).then(() => undefined) : undefined)).catch(() => undefined);
   });
 }

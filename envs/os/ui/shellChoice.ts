@@ -7,6 +7,8 @@
  */
 export type OsShellChoice = 'embedded' | 'webcontainer' | 'linux';
 const KEY = 'agentplay.osShell';
+/** Linux was chosen in this page (only then may a spare Linux worker wait). */
+let linuxChosen = false;
 
 export function osShellChoice(): OsShellChoice {
   const saved = sessionStorage.getItem(KEY);
@@ -17,7 +19,8 @@ export async function chooseOsShell(choice: OsShellChoice, notify: (message: str
   sessionStorage.setItem(KEY, choice);
   const os = await import('../index.ts');
   // A Linux worker kept ready for the next episode is not needed by another shell.
-  if (choice !== 'linux') (await import('../linux/browser.ts')).dropLinuxSpare();
+  if (choice !== 'linux' && linuxChosen) (await import('../linux/browser.ts')).dropLinuxSpare();
+  linuxChosen ||= choice === 'linux';
   if (choice === 'embedded') {
     os.setOsShellFactory(null);
     return;
