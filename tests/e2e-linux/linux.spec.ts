@@ -172,6 +172,29 @@ test('Linux: choosing it fetches the saved state before a task opens; two episod
   await expect(page.getByTestId('text-view')).toContainText('i686');
 });
 
+test('Linux: what the saved state does not hold is read from the disk by range requests, byte for byte as Debian recorded it', async ({ page }) => {
+  // The state keeps only what most tasks' first commands read; coreutils' programs come from the disk.
+  const ranges: string[] = [];
+  page.on('request', (r) => {
+    const range = r.headers()['range'];
+    if (r.url().endsWith('/os-image/disk.img') && range) ranges.push(range);
+  });
+  await chooseLinux(page);
+  await page.goto('/#/play/os/os-test-5-new-02?seed=0');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
+  const before = ranges.length;
+  // dpkg's record of each installed file's MD5: every coreutils file read through the guest must match it.
+  await bash(page, 'cd / && md5sum -c --quiet --ignore-missing /var/lib/dpkg/info/coreutils.md5sums && echo all-match', 1);
+  await expect(page.getByTestId('text-view')).toContainText('all-match');
+  expect(ranges.length).toBeGreaterThan(before);
+  // In aligned pieces (browser-worker.ts), not a request per read of the guest's.
+  for (const range of ranges.slice(before)) {
+    const [, start, end] = /^bytes=(\d+)-(\d+)$/.exec(range) ?? [];
+    expect(Number(start) % 65536, range).toBe(0);
+    expect((Number(end) + 1) % 65536, range).toBe(0);
+  }
+});
+
 test('Linux: a page that is not cross-origin isolated (a static host without those headers) gives each episode\'s worker a copy of the state, and plays', async ({ page }) => {
   // The app's pages without the isolation headers: the page may not share memory with its workers.
   await page.route((url) => url.pathname === '/' || url.pathname.endsWith('.html'), async (route) => {

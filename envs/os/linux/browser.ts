@@ -5,7 +5,7 @@
  */
 import { whenPageIdle } from '../../core/idle.ts';
 import type { LiveConsole, Shell, ShellExecOptions, ShellResult } from '../shell.ts';
-import type { LinuxRequest, LinuxResponse } from './worker-protocol.ts';
+import type { Fetched, LinuxRequest, LinuxResponse } from './worker-protocol.ts';
 
 export const OS_IMAGE_BASE = '/os-image/';
 
@@ -170,6 +170,11 @@ export class BrowserLinuxShell implements Shell {
 
   async readFile(path: string): Promise<string | null> {
     return (await this.call({ op: 'readFile', path })) as string | null;
+  }
+
+  /** What this machine's worker has downloaded so far (the bench's figures; the saved state is the page's). */
+  async fetched(): Promise<Fetched> {
+    return (await this.call({ op: 'fetched' })) as Fetched;
   }
 
   /** Keys typed in a terminal view, to the guest's session console. */

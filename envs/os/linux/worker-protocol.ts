@@ -10,10 +10,18 @@ export type LinuxRequest =
   | { id: number; op: 'run'; script: string; args: string[]; timeoutMs?: number }
   | { id: number; op: 'readFile'; path: string }
   /** Keys a person typed in the terminal, sent to the session console as they are. */
-  | { id: number; op: 'type'; text: string };
+  | { id: number; op: 'type'; text: string }
+  /** What this worker has downloaded so far (v86, the BIOS, the disk's blocks): the bench's figures. */
+  | { id: number; op: 'fetched' };
+
+/** Bytes and requests a worker or page has fetched (Resource Timing: transfer sizes, headers included). */
+export interface Fetched {
+  bytes: number;
+  requests: number;
+}
 
 export type LinuxResponse =
-  | { id: number; ok: true; result?: ShellResult | string | null | { restoreMs: number } }
+  | { id: number; ok: true; result?: ShellResult | string | null | { restoreMs: number } | Fetched }
   | { id: number; ok: false; error: string }
   /** What the guest printed on the session console (marks removed), for the terminal view. */
   | { id: -1; text: string };

@@ -3,7 +3,7 @@
  * state (gzip) beside the image as state.bin.gz: every episode restores it instead of booting.
  * Skipped when the state is already there and newer than the image. Prints the boot time.
  */
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { IMAGE_DIR, STATE_FILE, imageFiles, linuxImagePresent, loadV86, restoreMachine } from '../node.ts';
@@ -14,22 +14,37 @@ const verbose = process.argv.includes('--verbose');
 const rewarm = process.argv.includes('--rewarm');
 
 /**
- * Read what tasks use into the guest's page cache before saving, so every restored machine has
- * it in memory instead of reading the disk block by block: the shell tools, python3's start-up
- * and common modules, user management, sudo.
+ * What the saved state keeps in the guest's page cache: what nearly every task's first commands
+ * use (the shell's tools, python3's start-up and common modules, user management, sudo), nothing
+ * more. The rest of the disk is read on demand: in the browser by HTTP range requests as the guest
+ * reads its blocks (issue 30: 65 MB gzip when every binary, library and python module was cached,
+ * 22 MB this way; a whole-disk `find /` is left to read its inodes when a task asks).
  */
 const WARM = [
-  'for f in /usr/bin/* /usr/sbin/* /usr/lib/i386-linux-gnu/*.so* /usr/lib/python3.11/*.py /usr/lib/python3.11/*/*.py; do cat "$f" >/dev/null 2>&1; done',
   'python3 -c "import os, sys, time, re, json, subprocess, collections, math, random, datetime, pathlib, shutil, glob"',
   'ls -la / >/dev/null; find /etc /root /home /var -maxdepth 3 >/dev/null 2>&1; id; date; useradd --help >/dev/null; sudo -V >/dev/null; awk "BEGIN{}"; sed --version >/dev/null; grep -q x /etc/hostname; wc -l /etc/passwd; stat / >/dev/null; du -s /etc >/dev/null; ps aux >/dev/null; echo warm',
-  // Every directory and inode (whole-disk `find /`, `du`, `ls -R` tasks), /proc and /sys included.
-  'find / >/dev/null 2>&1; getent passwd >/dev/null; groups root >/dev/null; echo warm',
 ];
+
+/**
+ * Before warming: the boot's page cache dropped, then the free memory zeroed (a tmpfs filled with
+ * zeros up to all but 3 MB of what is free, then removed): v86 leaves zero pages out of a saved
+ * state, and what the boot left in freed pages would otherwise be saved and downloaded.
+ */
+const CLEAN = [
+  'sync; echo 3 > /proc/sys/vm/drop_caches',
+  'n=$(( ($(awk \'/MemFree/{print $2}\' /proc/meminfo) - 3072) / 1024 )); mkdir -p /run/zero && mount -t tmpfs -o size=${n}m tmpfs /run/zero && dd if=/dev/zero of=/run/zero/fill bs=1M count=$n 2>/dev/null; rm -f /run/zero/fill; umount /run/zero; rmdir /run/zero; echo 3 > /proc/sys/vm/drop_caches; echo cleaned',
+];
+
+/** How the state is made: a state made another way (an older recipe) is made again. */
+const RECIPE = JSON.stringify({ clean: CLEAN, warm: WARM, gzip: 9 });
+const RECIPE_FILE = 'state.recipe.json';
 
 async function main(): Promise<void> {
   if (!linuxImagePresent(false)) throw new Error(`no image in ${IMAGE_DIR}: run envs/os/linux/image/build.sh first`);
   const stateFile = join(IMAGE_DIR, STATE_FILE);
-  if (!force && !rewarm && existsSync(stateFile) && statSync(stateFile).mtimeMs > statSync(join(IMAGE_DIR, 'disk.img')).mtimeMs) {
+  const recipeFile = join(IMAGE_DIR, RECIPE_FILE);
+  const sameRecipe = existsSync(recipeFile) && readFileSync(recipeFile, 'utf8') === RECIPE;
+  if (!force && !rewarm && sameRecipe && existsSync(stateFile) && statSync(stateFile).mtimeMs > statSync(join(IMAGE_DIR, 'disk.img')).mtimeMs) {
     console.log(`os-image: state up to date (${stateFile})`);
     return;
   }
@@ -47,6 +62,10 @@ async function main(): Promise<void> {
   const setup = await machine.runner.run('stty -onlcr; echo ok', { timeoutMs: 30_000 });
   if (setup.timedOut || !setup.output.includes('ok')) throw new Error(`setting up the runner failed: ${JSON.stringify(setup.output)}`);
   const warmStarted = Date.now();
+  for (const command of CLEAN) {
+    const r = await machine.runner.run(command, { timeoutMs: 120_000 });
+    if (r.timedOut) throw new Error(`cleaning the guest's memory timed out: ${command}`);
+  }
   for (const command of WARM) {
     const r = await machine.runner.run(command, { timeoutMs: 600_000 });
     if (r.timedOut) throw new Error(`warming the page cache timed out: ${command}`);
@@ -57,8 +76,9 @@ async function main(): Promise<void> {
   await machine.session.run('cd /', { timeoutMs: 10_000 });
   const state = await machine.save();
   await machine.destroy();
-  const gz = gzipSync(new Uint8Array(state), { level: 6 });
+  const gz = gzipSync(new Uint8Array(state), { level: 9 });
   writeFileSync(stateFile, gz);
+  writeFileSync(recipeFile, RECIPE);
   console.log(`os-image: booted to both shells in ${(booted / 1000).toFixed(1)} s; state ${(state.byteLength / 1e6).toFixed(1)} MB, ${(gz.byteLength / 1e6).toFixed(1)} MB gzip → ${stateFile}`);
 }
 
