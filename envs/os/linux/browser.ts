@@ -22,11 +22,11 @@ export async function linuxImageServed(base = OS_IMAGE_BASE): Promise<boolean> {
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /**
- * The saved state, fetched and unpacked once per page (66 MB gzip, 171 MB unpacked), so a restore
+ * The saved state, fetched and unpacked once per page (22 MB gzip, 62 MB unpacked), so a restore
  * no longer waits on the download and gunzip. Where the page may share memory with its workers
  * (cross-origin isolated, as the app's server makes it) it is unpacked into shared memory that
  * every episode's worker reads, so the page copies nothing per episode; elsewhere each worker is
- * sent a copy (171 MB copied on the page's thread, 0.2-0.3 s, per restore).
+ * sent a copy (62 MB copied on the page's thread per restore; 171 MB, 0.2-0.3 s, before the state was slimmed).
  */
 let unpackedState: { base: string; state: Promise<ArrayBuffer | SharedArrayBuffer> } | null = null;
 
@@ -34,7 +34,7 @@ let unpackedState: { base: string; state: Promise<ArrayBuffer | SharedArrayBuffe
  * The next episode's worker, prepared once an episode has started (its copy made, v86 loaded), so a
  * later restore skips both. Only where the state is shared: the copy is then made on the worker's
  * thread; a page's own copy would freeze the page while the person reads the task. It holds one
- * copy of the state (171 MB) until taken or dropped.
+ * copy of the state (62 MB) until taken or dropped.
  */
 let spare: { base: string; shell: Promise<BrowserLinuxShell> } | null = null;
 
@@ -47,7 +47,7 @@ export function dropLinuxSpare(): void {
 
 const canShare = () => typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated === true;
 
-/** The decompressed bytes straight into growing shared memory, a chunk as it arrives (no 171 MB copy at the end). */
+/** The decompressed bytes straight into growing shared memory, a chunk as it arrives (no copy of the whole at the end). */
 async function intoShared(stream: ReadableStream<Uint8Array>): Promise<SharedArrayBuffer> {
   // Growable shared memory (ES2024; this project's TypeScript library is ES2022).
   const Growable = SharedArrayBuffer as unknown as new (length: number, options: { maxByteLength: number }) => SharedArrayBuffer & { grow(length: number): void };

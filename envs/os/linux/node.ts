@@ -51,7 +51,7 @@ let cachedState: { dir: string; state: ArrayBuffer } | null = null;
 /**
  * The saved machine state, gunzipped once per process. Every machine restores from this one buffer:
  * v86 copies what it reads and never writes to it (test:linux checks that it is unchanged after
- * episodes), so a copy per machine (171 MB, about 0.1 s) bought nothing.
+ * episodes), so a copy per machine (62 MB) bought nothing.
  */
 export function savedState(dir = IMAGE_DIR): ArrayBuffer {
   if (cachedState?.dir !== dir) {
