@@ -53,6 +53,8 @@ const FIRST_COMMANDS: [string, string][] = [
 
 /** How long a person takes between one Linux task's end and the next one's start, in the bench. */
 const PERSON_PAUSE_MS = 2000;
+/** How long a person reads a Linux task before the first command, in the bench. */
+const PERSON_READS_MS = 8000;
 
 /** The Linux backend's figures when this server has its image (npm run os:image): restore to prompt, echo round trips. */
 async function linuxBench(): Promise<Record<string, number | string>> {
@@ -97,11 +99,21 @@ async function linuxBench(): Promise<Record<string, number | string>> {
   }
   // As a person meets it: the next task opens a few seconds after the last one ended.
   const paced: number[] = [];
+  const pacedTrips: number[] = [];
   for (let i = 0; i < 3; i++) {
     await new Promise((r) => setTimeout(r, PERSON_PAUSE_MS));
     const t0 = performance.now();
     const shell = await BrowserLinuxShell.start();
     paced.push(performance.now() - t0);
+    if (i === 0) {
+      // The person reads the task, then types: the machine was made and warmed ahead.
+      await new Promise((r) => setTimeout(r, PERSON_READS_MS));
+      for (let c = 0; c < 40; c++) {
+        const t = performance.now();
+        await shell.exec(`echo ${c}`);
+        pacedTrips.push(performance.now() - t);
+      }
+    }
     shell.dispose();
   }
   return {
@@ -109,8 +121,11 @@ async function linuxBench(): Promise<Record<string, number | string>> {
     'linux first restore to prompt ms': round2(restores[0]),
     'linux restore to prompt median ms (state fetched)': round2(quantile(restores.slice(1), 0.5)),
     [`linux restore to prompt median ms (state fetched, ${PERSON_PAUSE_MS / 1000} s after the last episode)`]: round2(quantile(paced, 0.5)),
+    // The page's first machine, at once after its restore (the next episode's machine is being made meanwhile).
     'linux command median ms': round2(quantile(trips, 0.5)),
     'linux command p95 ms': round2(quantile(trips, 0.95)),
+    [`linux command median ms (a machine made ahead, ${PERSON_READS_MS / 1000} s after its task opened)`]: round2(quantile(pacedTrips, 0.5)),
+    [`linux command p95 ms (a machine made ahead, ${PERSON_READS_MS / 1000} s after its task opened)`]: round2(quantile(pacedTrips, 0.95)),
     ...firsts,
   };
 }

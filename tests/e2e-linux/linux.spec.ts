@@ -149,23 +149,25 @@ test('Linux: a study task that names the Linux backend runs its episode there', 
   expect((await storedHeaders(page))[0].study.id).toBe('linux-study');
 });
 
-test('Linux: choosing it fetches the saved state before a task opens; two episodes in a row restore from the page\'s one shared copy, the second in the worker made ready meanwhile, and it sees nothing of the first', async ({ page }) => {
+test('Linux: choosing it fetches the saved state and makes a machine before a task opens; two episodes in a row restore from the page\'s one shared copy, each in a machine made ahead, and the second sees nothing of the first', async ({ page }) => {
+  const machines: string[] = [];
+  page.on('worker', (worker) => worker.url().includes('browser-worker') && machines.push(worker.url()));
   const fetched = page.waitForResponse((r) => r.url().endsWith('/os-image/state.bin.gz') && r.request().method() === 'GET');
   await chooseLinux(page);
   expect((await fetched).ok()).toBe(true);
   // The app's server makes the page cross-origin isolated, so the state is shared with the workers, not copied.
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-  const machines: string[] = [];
-  page.on('worker', (worker) => worker.url().includes('browser-worker') && machines.push(worker.url()));
+  // The first task's machine, made while the person is still in the catalogue.
+  await expect.poll(() => machines.length).toBe(1);
   await page.goto('/#/play/os/os-test-5-new-02?seed=0');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
   await bash(page, 'echo first > /root/mark; cat /root/mark', 1);
   await expect(page.getByTestId('text-view')).toContainText('first');
-  // The episode's worker, and a spare made ready for the next episode.
+  // The episode took that machine; the next one is made meanwhile.
   await expect.poll(() => machines.length).toBe(2);
   await page.goto('/#/play/os/os-test-5-new-02?seed=1');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/, { timeout: 120_000 });
-  // The second episode took the spare; only the next spare is new.
+  // The second episode took the one made ahead; only the next is new.
   await expect.poll(() => machines.length).toBe(3);
   await bash(page, 'cat /root/mark 2>&1; uname -m', 1);
   await expect(page.getByTestId('text-view')).toContainText('No such file or directory');
