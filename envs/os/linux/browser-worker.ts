@@ -41,11 +41,19 @@ const reply = (message: LinuxResponse) => (self as unknown as Worker).postMessag
  */
 const DISK_CHUNK_BYTES = 64 * 1024;
 
+let compiled: Promise<WebAssembly.Module> | undefined;
+
 async function files(base: string): Promise<MachineFiles> {
   const head = await fetch(`${base}disk.img`, { method: 'HEAD' });
   const size = Number(head.headers.get('content-length'));
   if (!head.ok || !size) throw new Error(`${base}disk.img is not served (build the image with npm run os:image)`);
-  return { bios: { url: `${base}bios.bin` }, vgaBios: { url: `${base}vgabios.bin` }, disk: { url: `${base}disk.img`, async: true, size, fixed_chunk_size: DISK_CHUNK_BYTES }, wasmPath: wasmUrl };
+  return {
+    bios: { url: `${base}bios.bin` },
+    vgaBios: { url: `${base}vgabios.bin` },
+    disk: { url: `${base}disk.img`, async: true, size, fixed_chunk_size: DISK_CHUNK_BYTES },
+    // Compiled once in this worker (a hung guest's machine is restored again from it).
+    wasm: () => (compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl))),
+  };
 }
 
 /** What `prepare` loaded ahead of the restore: v86 and the image's files. */

@@ -26,6 +26,9 @@ export function linuxImagePresent(withState = true, dir = IMAGE_DIR): boolean {
   return existsSync(join(dir, 'manifest.json')) && (!withState || existsSync(join(dir, STATE_FILE)));
 }
 
+/** v86's WebAssembly, compiled once per process. */
+let compiledV86: Promise<WebAssembly.Module> | undefined;
+
 export function imageFiles(dir = IMAGE_DIR): MachineFiles {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ImageManifest;
   const disk = join(dir, 'disk.img');
@@ -37,7 +40,7 @@ export function imageFiles(dir = IMAGE_DIR): MachineFiles {
     kernel: { url: join(dir, 'vmlinuz') },
     initrd: { url: join(dir, 'initrd.img') },
     cmdline: manifest.cmdline,
-    wasmPath: join(require.resolve('v86'), '../v86.wasm'),
+    wasm: () => (compiledV86 ??= WebAssembly.compile(readFileSync(join(require.resolve('v86'), '../v86.wasm')))),
   };
 }
 

@@ -13,7 +13,8 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createOsEnv, OS_TASKS, OS_TEST_TASKS } from '../index.ts';
 import { solveByExample } from '../solve.ts';
-import { createLinuxShellFactory, linuxImagePresent, linuxShellFactory, savedState } from './node.ts';
+import { createLinuxShellFactory, imageFiles, linuxImagePresent, linuxShellFactory, loadV86, savedState } from './node.ts';
+import { LinuxMachine, STARTUP_WRITES_BELOW } from './machine.ts';
 import type { LinuxShell } from './shell.ts';
 import { LINUX_UPSTREAM_FAILURES } from './upstreamFailures.ts';
 
@@ -86,6 +87,20 @@ async function isolation(): Promise<string[]> {
   return problems;
 }
 
+/**
+ * A restore skips v86's zeroing of the whole memory (machine.ts zeroOnlyWhatIsNot): it holds only if
+ * v86 wrote nothing above STARTUP_WRITES_BELOW while building the machine, checked here.
+ */
+async function freshMemory(): Promise<string[]> {
+  let zeroAbove: boolean | null = null;
+  const machine = await LinuxMachine.start(await loadV86(), imageFiles(), savedState(), (held) => (zeroAbove = held));
+  const ready = await machine.ready(15_000);
+  await machine.destroy();
+  console.log(`restore: before the state's pages, the new machine's memory above ${STARTUP_WRITES_BELOW >> 20} MB was ${zeroAbove === true ? 'all zero' : zeroAbove === false ? 'NOT all zero' : 'never zeroed'}`);
+  if (zeroAbove !== true) return [`restore: v86 ${zeroAbove === false ? 'wrote above' : 'did not zero memory before restoring, unlike'} what machine.ts zeroOnlyWhatIsNot assumes`];
+  return ready ? [] : ['restore: the machine restored without v86\'s whole zeroing did not reach its prompts'];
+}
+
 async function main(): Promise<void> {
   ensureImage();
   // The examples are scripts (upstream runs them with generous time): a whole-disk `find /` or a
@@ -99,7 +114,7 @@ async function main(): Promise<void> {
     { name: 'test', tasks: OS_TEST_TASKS },
   ].filter((s) => !only || s.name === only);
   const problems: string[] = [];
-  if (!only && arg('limit') === undefined) problems.push(...(await runaway()), ...(await isolation()));
+  if (!only && arg('limit') === undefined) problems.push(...(await freshMemory()), ...(await runaway()), ...(await isolation()));
   for (const set of sets) {
     const tasks = set.tasks.slice(from, from + limit);
     let solved = 0;
