@@ -35,7 +35,9 @@ test('an import names the unknown fields it left out, and stores the rest', asyn
   ].join('\n');
   await page.goto('/#/episodes');
   await page.getByTestId('import-input').setInputFiles({ name: 'edited.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(text + '\n') });
-  await expect(page.getByRole('status').filter({ hasText: 'Imported 2 episode(s) from edited.jsonl.' })).toHaveText(
+  // The notice, whether or not verify-on-import has added its report yet (these made-up steps do not replay,
+  // so the report turns the notice into an alert; a fast machine gets there before this line looks).
+  await expect(page.getByText(/^Imported 2 episode\(s\) from edited\.jsonl\./)).toContainText(
     'Imported 2 episode(s) from edited.jsonl. 3 unknown fields ignored: comment (line 1), header.colour (line 1), steps[0].mood (line 2).',
   );
   await screens(page, 'import-notice');
