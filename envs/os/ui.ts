@@ -58,7 +58,7 @@ const PERSON_READS_MS = 8000;
 
 /** The Linux backend's figures when this server has its image (npm run os:image): restore to prompt, echo round trips. */
 async function linuxBench(): Promise<Record<string, number | string>> {
-  const { BrowserLinuxShell, OS_IMAGE_BASE, linuxImageServed } = await import('./linux/browser.ts');
+  const [{ BrowserLinuxShell, OS_IMAGE_BASE, linuxImageServed }, { fetchedBy }] = await Promise.all([import('./linux/browser.ts'), import('./linux/worker-protocol.ts')]);
   if (!(await linuxImageServed())) return { 'linux': 'no image on this server (npm run os:image)' };
   const restores: number[] = [];
   const trips: number[] = [];
@@ -69,9 +69,9 @@ async function linuxBench(): Promise<Record<string, number | string>> {
     restores.push(performance.now() - t0);
     if (i === 0) {
       // What the page fetched (the saved state) and the machine's worker (v86, the BIOS, disk blocks) up to the prompt.
-      const imageBytes = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => new URL(e.name).pathname.startsWith(OS_IMAGE_BASE)).reduce((sum, e) => sum + e.transferSize, 0);
+      const image = fetchedBy(performance, (url) => url.pathname.startsWith(OS_IMAGE_BASE));
       const atPrompt = await shell.fetched();
-      firsts['linux transferred before the first prompt MB'] = round2((imageBytes + atPrompt.bytes) / 1e6);
+      firsts['linux transferred before the first prompt MB'] = round2((image.bytes + atPrompt.bytes) / 1e6);
       for (let c = 0; c < 40; c++) {
         const t = performance.now();
         const r = await shell.exec(`echo ${c}`);

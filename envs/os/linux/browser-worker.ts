@@ -6,14 +6,10 @@
 import wasmUrl from 'v86/build/v86.wasm?url';
 import { LinuxMachine, type MachineFiles, type V86Constructor } from './machine.ts';
 import { LinuxShell } from './shell.ts';
-import type { Fetched, LinuxRequest, LinuxResponse } from './worker-protocol.ts';
+import { fetchedBy, type LinuxRequest, type LinuxResponse } from './worker-protocol.ts';
 
 // Every disk read is a request: keep them all for the bench's download figures (the default keeps 250).
 performance.setResourceTimingBufferSize(100_000);
-function fetched(): Fetched {
-  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-  return { bytes: entries.reduce((sum, e) => sum + e.transferSize, 0), requests: entries.length };
-}
 
 let shell: LinuxShell | null = null;
 /**
@@ -114,12 +110,10 @@ self.onmessage = async (event: MessageEvent<LinuxRequest>) => {
         reply({ id: request.id, ok: true });
         return;
       }
-      case 'start': {
-        const started = performance.now();
+      case 'start':
         shell = new LinuxShell(await restore(), restore);
-        reply({ id: request.id, ok: true, result: { restoreMs: performance.now() - started } });
+        reply({ id: request.id, ok: true });
         return;
-      }
       case 'exec': {
         const result = await need().exec(request.command, { timeoutMs: request.timeoutMs });
         flushText();
@@ -137,7 +131,7 @@ self.onmessage = async (event: MessageEvent<LinuxRequest>) => {
         reply({ id: request.id, ok: true });
         return;
       case 'fetched':
-        reply({ id: request.id, ok: true, result: fetched() });
+        reply({ id: request.id, ok: true, result: fetchedBy(performance) });
         return;
     }
   } catch (err) {

@@ -47,15 +47,19 @@ const SPARE_WARM_COMMANDS = 100;
  * reads the task), one at most, also when several episodes start at once.
  */
 function readySpare(base: string): void {
-  if (!canShare() || spare) return;
+  if (!spareWanted || !canShare() || spare) return;
   const shell = BrowserLinuxShell.ahead(base);
   spare = { base, shell };
   // A spare that could not be made is forgotten: the next episode restores its own machine.
   shell.catch(() => spare?.shell === shell && (spare = null));
 }
 
+/** Whether Linux is in use in this page: off once another shell is chosen, so a prefetch finishing late makes no spare. */
+let spareWanted = false;
+
 /** Ends the waiting spare worker (the person chose another shell). */
 export function dropLinuxSpare(): void {
+  spareWanted = false;
   const waiting = spare;
   spare = null;
   void waiting?.shell.then((shell) => shell.dispose(), () => undefined);
@@ -99,6 +103,7 @@ function savedState(base: string): Promise<ArrayBuffer | SharedArrayBuffer> {
  * task then starts as a later one does, not after the download and restore.
  */
 export function warmLinuxState(base = OS_IMAGE_BASE): void {
+  spareWanted = true;
   whenPageIdle(() => {
     void linuxImageServed(base)
       .then((served) => (served ? savedState(base).then(() => readySpare(base)) : undefined))
@@ -119,7 +124,6 @@ export class BrowserLinuxShell implements Shell {
     },
     interrupt: () => this.type('\x03'),
   };
-  restoreMs = 0;
 
   private constructor(private readonly worker: Worker) {
     worker.onmessage = (event: MessageEvent<LinuxResponse>) => {
@@ -139,6 +143,7 @@ export class BrowserLinuxShell implements Shell {
   /** A new episode's machine: the waiting spare when there is one (restored already), else restored now. */
   static async start(base = OS_IMAGE_BASE): Promise<BrowserLinuxShell> {
     if (spare && spare.base !== base) dropLinuxSpare();
+    spareWanted = true;
     const taken = spare?.shell ?? null;
     spare = null;
     const shell = (taken && (await taken.catch(() => null))) || (await BrowserLinuxShell.restored(base));
@@ -151,8 +156,7 @@ export class BrowserLinuxShell implements Shell {
   private static async restored(base: string): Promise<BrowserLinuxShell> {
     const shell = await BrowserLinuxShell.prepare(base);
     try {
-      const { restoreMs } = (await shell.call({ op: 'start' })) as { restoreMs: number };
-      shell.restoreMs = restoreMs;
+      await shell.call({ op: 'start' });
     } catch (err) {
       shell.worker.terminate();
       throw err;

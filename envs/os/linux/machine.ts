@@ -70,7 +70,11 @@ export class LinuxMachine {
    */
   static async start(V86Class: V86Constructor, files: MachineFiles, state?: ArrayBuffer, checkFresh?: (zeroAbove: boolean) => void): Promise<LinuxMachine> {
     const options: V86Options = {
-      wasm_fn: async (imports: WebAssembly.Imports) => zeroOnlyWhatIsNot((await WebAssembly.instantiate(await files.wasm(), imports)).exports, checkFresh),
+      wasm_fn: async (imports: WebAssembly.Imports) => {
+        const { exports } = await WebAssembly.instantiate(await files.wasm(), imports);
+        // Only a machine about to restore a state skips the zeroing; a booted one keeps v86's own.
+        return state ? zeroOnlyWhatIsNot(exports, checkFresh) : exports;
+      },
       memory_size: MEMORY_BYTES,
       vga_memory_size: 2 * 1024 * 1024,
       bios: files.bios,

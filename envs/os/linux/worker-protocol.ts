@@ -22,8 +22,14 @@ export interface Fetched {
   requests: number;
 }
 
+/** What a page's or worker's `performance` timeline has fetched, of the addresses `keep` accepts. */
+export function fetchedBy(timeline: Performance, keep: (url: URL) => boolean = () => true): Fetched {
+  const entries = (timeline.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => keep(new URL(e.name)));
+  return { bytes: entries.reduce((sum, e) => sum + e.transferSize, 0), requests: entries.length };
+}
+
 export type LinuxResponse =
-  | { id: number; ok: true; result?: ShellResult | string | null | { restoreMs: number } | Fetched }
+  | { id: number; ok: true; result?: ShellResult | string | null | Fetched }
   | { id: number; ok: false; error: string }
   /** What the guest printed on the session console (marks removed), for the terminal view. */
   | { id: -1; text: string };

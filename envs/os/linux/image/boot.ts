@@ -1,7 +1,8 @@
 /**
  * Boots the built image once in v86 (Node), waits for both serial shells, and saves the machine
  * state (gzip) beside the image as state.bin.gz: every episode restores it instead of booting.
- * Skipped when the state is already there and newer than the image. Prints the boot time.
+ * Skipped when the state is already there, newer than the image and made by the same recipe
+ * (state.recipe.json beside it). Prints the boot time.
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
