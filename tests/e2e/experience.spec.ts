@@ -115,6 +115,9 @@ test('by keyboard only: find a BabyAI task by search, play it to the end; leave 
   await page.keyboard.press('Enter');
   const xterm = page.getByTestId('xterm');
   await expect(xterm).toBeVisible();
+  // xterm.js loads on first use: its input exists only once the terminal has opened (CI's slower
+  // machine tabbed past the empty host before then).
+  await expect(xterm.locator('textarea')).toBeAttached();
   for (let i = 0; i < 10 && !(await xterm.evaluate((el) => el.contains(document.activeElement))); i++) await page.keyboard.press('Tab');
   expect(await xterm.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   await page.keyboard.press('Tab'); // Tab belongs to the shell (completion) ...
