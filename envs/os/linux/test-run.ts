@@ -3,7 +3,7 @@
  * saved state when missing or out of date (`npm run os:image`: cached, needs root and apt), then plays every
  * task of the dev set (26) and the test set (144) with its own example in a Linux machine
  * restored per episode, and checks that a runaway command is stopped within 2 s of its limit
- * with the episode going on, and that two episodes in a row share nothing.
+ * with the episode going on, that two episodes in a row share nothing and that an idle machine sleeps.
  * Prints the solved counts and each failure with its transcript; exit 1 when anything fails.
  * Then the browser tests (playwright.linux.config.ts): a person plays a test task in Chromium.
  * `--only dev|test|browser`, `--limit N` and `--from N` narrow the run.
@@ -101,6 +101,30 @@ async function freshMemory(): Promise<string[]> {
   return ready ? [] : ['restore: the machine restored without v86\'s whole zeroing did not reach its prompts'];
 }
 
+/** At most this many emulator runs a second for an idle guest (machine.ts sleepWhenHalted; v86 alone made about 137,000). */
+const IDLE_RUNS_PER_SECOND = 5000;
+
+/** An idle machine sleeps between its guest's timers instead of running the emulator over and over. */
+async function idle(): Promise<string[]> {
+  const machine = await LinuxMachine.start(await loadV86(), imageFiles(), savedState());
+  try {
+    if (!(await machine.ready(15_000))) return ['idle: the restored machine did not reach its prompts'];
+    // v86's emulator loop (not in its typings), counted while nothing is asked of the guest.
+    const cpu = (machine.emulator as unknown as { v86: { cpu: { main_loop: () => number } } }).v86.cpu;
+    const run = cpu.main_loop.bind(cpu);
+    let runs = 0;
+    cpu.main_loop = () => (runs++, run());
+    const cpuBefore = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, 2000));
+    const used = process.cpuUsage(cpuBefore);
+    const cpuMs = (used.user + used.system) / 1000;
+    console.log(`idle: ${Math.round(runs / 2)} emulator runs a second, ${Math.round(cpuMs / 2)} ms of CPU a second, for an idle guest`);
+    return runs / 2 > IDLE_RUNS_PER_SECOND ? [`idle: the emulator ran ${Math.round(runs / 2)} times a second with the guest idle (more than ${IDLE_RUNS_PER_SECOND})`] : [];
+  } finally {
+    await machine.destroy();
+  }
+}
+
 async function main(): Promise<void> {
   ensureImage();
   // The examples are scripts (upstream runs them with generous time): a whole-disk `find /` or a
@@ -114,7 +138,7 @@ async function main(): Promise<void> {
     { name: 'test', tasks: OS_TEST_TASKS },
   ].filter((s) => !only || s.name === only);
   const problems: string[] = [];
-  if (!only && arg('limit') === undefined) problems.push(...(await freshMemory()), ...(await runaway()), ...(await isolation()));
+  if (!only && arg('limit') === undefined) problems.push(...(await freshMemory()), ...(await idle()), ...(await runaway()), ...(await isolation()));
   for (const set of sets) {
     const tasks = set.tasks.slice(from, from + limit);
     let solved = 0;
