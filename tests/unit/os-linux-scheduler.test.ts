@@ -12,7 +12,7 @@ function fakeScheduler(results: number[]) {
     tick_counter: 0,
     runs: 0,
     unregistered: 0,
-    yield(): void {
+    yield(_t: number, _tick: number): void {
       throw new Error("v86's own yield was used");
     },
     yield_callback(tick: number): void {
