@@ -71,38 +71,10 @@ function flushText(): void {
 // A few times a second while a command runs, and before each answer, so the last piece comes first.
 setInterval(flushText, 50);
 
-/**
- * The warm-up under way (a spare machine's, until its episode's first request): commands that leave
- * nothing behind on the script runner's console, so the guest's hot code is compiled before a
- * person's first command. Any other request stops it after the command running.
- */
-let warming: { stop: boolean; done: Promise<void> } | null = null;
-
-async function warm(commands: number): Promise<void> {
-  const runner = need().current.runner;
-  const mine = { stop: false, done: Promise.resolve() };
-  warming = mine;
-  mine.done = (async () => {
-    for (let i = 0; i < commands && !mine.stop; i++) {
-      const r = await runner.run(`echo ${i}`, { timeoutMs: 10_000 });
-      if (r.timedOut) return;
-    }
-  })().catch(() => undefined);
-}
-
 self.onmessage = async (event: MessageEvent<LinuxRequest>) => {
   const request = event.data;
-  if (warming && request.op !== 'warm') {
-    // Kept once set: every later request waits on it too, so requests keep their order.
-    warming.stop = true;
-    await warming.done;
-  }
   try {
     switch (request.op) {
-      case 'warm':
-        await warm(request.commands);
-        reply({ id: request.id, ok: true });
-        return;
       case 'prepare': {
         pristine = ownCopy(request.state);
         const [{ V86 }, image] = await Promise.all([import('v86') as unknown as Promise<{ V86: V86Constructor }>, files(request.base)]);

@@ -32,14 +32,11 @@ let unpackedState: { base: string; state: Promise<ArrayBuffer | SharedArrayBuffe
 
 /**
  * The next episode's machine, made once Linux is chosen and again once an episode has started: its
- * worker has its copy of the state, v86 loaded, the machine restored and warmed, so the episode
- * that takes it starts at once. It holds a copy of the state (62 MB) and a running machine until
+ * worker has its copy of the state, v86 loaded and the machine restored, so the episode that
+ * takes it starts at once. It holds a copy of the state (62 MB) and a running machine until
  * taken or dropped.
  */
 let spare: { base: string; shell: Promise<BrowserLinuxShell> } | null = null;
-
-/** How many commands warm a spare machine (2 s in Node; the episode that takes it stops them). */
-const SPARE_WARM_COMMANDS = 100;
 
 /**
  * Makes the next episode's machine ahead when none waits: only where the state is shared (the copy
@@ -48,7 +45,7 @@ const SPARE_WARM_COMMANDS = 100;
  */
 function readySpare(base: string): void {
   if (!spareWanted || !canShare() || spare) return;
-  const shell = BrowserLinuxShell.ahead(base);
+  const shell = BrowserLinuxShell.restored(base);
   spare = { base, shell };
   // A spare that could not be made is forgotten: the next episode restores its own machine.
   shell.catch(() => spare?.shell === shell && (spare = null));
@@ -153,7 +150,7 @@ export class BrowserLinuxShell implements Shell {
   }
 
   /** A worker with a machine restored from the saved state, at its prompt. */
-  private static async restored(base: string): Promise<BrowserLinuxShell> {
+  static async restored(base: string): Promise<BrowserLinuxShell> {
     const shell = await BrowserLinuxShell.prepare(base);
     try {
       await shell.call({ op: 'start' });
@@ -161,18 +158,6 @@ export class BrowserLinuxShell implements Shell {
       shell.worker.terminate();
       throw err;
     }
-    return shell;
-  }
-
-  /**
-   * A spare: restored ahead, then warmed by commands on the script runner's console that leave
-   * nothing behind (`echo`), until the episode that takes it sends its first request. A restored
-   * machine compiles the guest's hot code afresh: its session's `echo` took 22 ms median in Node,
-   * 5.7 ms after a hundred such commands (2 s).
-   */
-  static async ahead(base: string): Promise<BrowserLinuxShell> {
-    const shell = await BrowserLinuxShell.restored(base);
-    void shell.call({ op: 'warm', commands: SPARE_WARM_COMMANDS }).catch(() => undefined);
     return shell;
   }
 

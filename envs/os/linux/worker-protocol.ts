@@ -7,7 +7,6 @@ export type LinuxRequest =
   /** Restore the prepared state into a machine (once, after `prepare`). */
   | { id: number; op: 'start' }
   /** Warm the restored machine with up to `commands` commands on its script runner's console; the next request stops them. Answered at once. */
-  | { id: number; op: 'warm'; commands: number }
   | { id: number; op: 'exec'; command: string; timeoutMs?: number }
   | { id: number; op: 'run'; script: string; args: string[]; timeoutMs?: number }
   | { id: number; op: 'readFile'; path: string }
