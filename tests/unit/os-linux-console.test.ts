@@ -3,7 +3,7 @@
 // The real guest is exercised by `npm run test:linux` (it needs the built image).
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { SerialConsole, bashString, fromTerminal } from '../../envs/os/linux/console.ts';
+import { SerialConsole, TYPED_LINE_MAX, bashString, fromTerminal } from '../../envs/os/linux/console.ts';
 import { scriptCommand } from '../../envs/os/linux/shell.ts';
 
 const RS = '\x1e';
@@ -107,6 +107,16 @@ describe('Linux command line ($\'…\' words, no forks)', () => {
     expect(word).not.toContain('!');
     expect(bashWord(word)).toBe(awkward);
     expect(bashWord(bashString(''))).toBe('');
+  });
+
+  it('a long text goes in as lines the guest\'s tty takes (at most TYPED_LINE_MAX each) that bash joins into the one word', () => {
+    // About 30,000 characters with quotes, backslashes, control bytes and UTF-8 throughout, so pieces end at every kind of boundary.
+    const long = Array.from({ length: 3000 }, (_, i) => `${i}'\\\x01é\n`).join('');
+    const word = bashString(long);
+    const lines = word.split('\n');
+    expect(lines.length).toBeGreaterThan(30);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(TYPED_LINE_MAX);
+    expect(bashWord(word)).toBe(long);
   });
 
   it('runs as typed into an interactive bash (history expansion on), output and status exact', async () => {

@@ -33,16 +33,33 @@ export interface ConsoleRunOptions {
 type Waiter = (mark: { kind: 'S' | 'P'; value: string }) => void;
 
 /**
+ * The longest line a word is typed in. The guest's shells read lines without readline (the tty's
+ * own line editing, image/boot.ts), which holds at most 4095 characters a line: a longer word goes
+ * in as several lines, each piece ended by `'\` and the next begun by `$'` (bash drops a
+ * backslash-newline, so the pieces are one word). Readline (a shell started inside) reads it alike.
+ */
+export const TYPED_LINE_MAX = 1000;
+
+/**
  * A bash word (`$'…'`) that is exactly `text`, in printable ASCII only: readline takes every
- * byte as typed (no tab completion, no meta keys, no history `!`), and the line holds no newline.
+ * byte as typed (no tab completion, no meta keys, no history `!`), and no piece holds a newline
+ * or is longer than TYPED_LINE_MAX.
  */
 export function bashString(text: string): string {
   let out = "$'";
+  let line = 2;
   for (const b of new TextEncoder().encode(text)) {
-    if (b === 0x27) out += "\\'";
-    else if (b === 0x5c) out += '\\\\';
-    else if (b >= 0x20 && b < 0x7f && b !== 0x21) out += String.fromCharCode(b);
-    else out += `\\x${b.toString(16).padStart(2, '0')}`;
+    let piece: string;
+    if (b === 0x27) piece = "\\'";
+    else if (b === 0x5c) piece = '\\\\';
+    else if (b >= 0x20 && b < 0x7f && b !== 0x21) piece = String.fromCharCode(b);
+    else piece = `\\x${b.toString(16).padStart(2, '0')}`;
+    if (line + piece.length + 2 > TYPED_LINE_MAX) {
+      out += "'\\\n$'";
+      line = 2;
+    }
+    out += piece;
+    line += piece.length;
   }
   return `${out}'`;
 }

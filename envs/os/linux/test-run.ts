@@ -125,6 +125,21 @@ async function idle(): Promise<string[]> {
   }
 }
 
+/** A command far longer than a tty line (4095 characters without readline) reaches bash whole (console.ts TYPED_LINE_MAX). */
+async function longCommand(): Promise<string[]> {
+  const shell = (await linuxShellFactory({ seed: 1 })) as LinuxShell;
+  try {
+    await shell.current.ready(15_000);
+    const body = Array.from({ length: 2000 }, (_, i) => `line ${i} 'quoted' \\ é`).join('\n');
+    const r = await shell.exec(`cat <<'EOF' | md5sum\n${body}\nEOF`);
+    const expected = `${createHash('md5').update(`${body}\n`).digest('hex')}  -\n`;
+    console.log(`long command: ${body.length} characters through a heredoc, md5 ${r.output === expected ? 'as sent' : `DIFFERENT (${JSON.stringify(r.output)})`}`);
+    return r.output === expected ? [] : [`long command: a ${body.length}-character heredoc reached the guest changed: ${JSON.stringify(r.output.slice(0, 200))}`];
+  } finally {
+    shell.dispose();
+  }
+}
+
 async function main(): Promise<void> {
   ensureImage();
   // The examples are scripts (upstream runs them with generous time): a whole-disk `find /` or a
@@ -138,7 +153,7 @@ async function main(): Promise<void> {
     { name: 'test', tasks: OS_TEST_TASKS },
   ].filter((s) => !only || s.name === only);
   const problems: string[] = [];
-  if (!only && arg('limit') === undefined) problems.push(...(await freshMemory()), ...(await idle()), ...(await runaway()), ...(await isolation()));
+  if (!only && arg('limit') === undefined) problems.push(...(await freshMemory()), ...(await idle()), ...(await longCommand()), ...(await runaway()), ...(await isolation()));
   for (const set of sets) {
     const tasks = set.tasks.slice(from, from + limit);
     let solved = 0;
