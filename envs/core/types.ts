@@ -188,6 +188,12 @@ interface GameBase<S, T extends TaskInfo> {
   fromCommand?(task: T, command: string): string;
   /** Which backend this episode runs on (the OS task's shell: embedded, webcontainer, linux), for its record's header. */
   backendOf?(state: S): 'embedded' | 'webcontainer' | 'linux' | undefined;
+  /**
+   * Starts what `reset(task, seed)` will need, when it is known that it will likely come soon (a
+   * pointer on a task's Play link, a study's next task), so that reset finds it made: the OS task's
+   * shell and its init scripts. The episode is the one a reset alone gives. At most one is kept.
+   */
+  prepare?(task: T, seed: number): void;
 }
 
 /** A game whose steps are plain function calls (the episode machine steps it in place). */

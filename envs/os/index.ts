@@ -107,6 +107,20 @@ async function setUp(shell: Shell, task: OsTask, seed: number): Promise<string |
 
 export function createOsEnv(options: OsEnvOptions = {}): EnvDefinition<OsState, OsTask> {
   const factory = options.shellFactory ?? defaultFactory;
+  /** The shell new episodes get now (the caller's, else the app's choice). */
+  const current = () => options.shellFactory ?? chosenFactory;
+  /**
+   * The episode made ahead (prepare): its shell, and its task's setup running in it. The shell
+   * follows the seed and a virtual clock, so it is the episode a reset alone would have made.
+   * Only for the embedded shell (or a caller's own): a Linux machine costs a restore and 62 MB.
+   */
+  let ahead: { key: string; factory: ShellFactory; made: Promise<{ shell: Shell; setup: Promise<string | null> }> } | null = null;
+  const aheadKey = (task: OsTask, seed: number) => `${task.id}\u0000${seed}`;
+  const dropAhead = () => {
+    const dropped = ahead;
+    ahead = null;
+    void dropped?.made.then(({ shell }) => shell.dispose(), () => undefined);
+  };
   return {
     ...osMeta,
     // AgentBench's opening: the instruction with the one-shot question, the one-shot turns; the problem follows as its own turn.
@@ -134,11 +148,27 @@ export function createOsEnv(options: OsEnvOptions = {}): EnvDefinition<OsState, 
     manual: () => MANUAL,
     maxSteps: () => ROUND_LIMIT,
 
+    prepare(task, seed): void {
+      const which = current();
+      if (which !== embeddedFactory && !options.shellFactory) return;
+      const key = aheadKey(task, seed);
+      if (ahead?.key === key && ahead.factory === which) return;
+      dropAhead();
+      const made = which({ seed }).then((shell) => ({ shell, setup: setUp(shell, task, seed) }));
+      made.catch(() => undefined);
+      ahead = { key, factory: which, made };
+    },
+
     async reset(task, seed): Promise<Init<OsState>> {
-      const shell = await factory({ seed });
+      const mine = ahead?.key === aheadKey(task, seed) && ahead.factory === current() ? ahead : null;
+      if (mine) ahead = null;
+      else dropAhead();
+      const made = mine && (await mine.made.catch(() => null));
+      const shell = made?.shell ?? (await factory({ seed }));
       // The task's setup runs while the agent reads the problem (AgentBench's first prompt is the
-      // task alone): the first action waits for it. An init of hundreds of commands took 150–330 ms.
-      const setup = setUp(shell, task, seed);
+      // task alone): the first action waits for it. An init of hundreds of commands took 150–330 ms
+      // (prepare starts it earlier still).
+      const setup = made?.setup ?? setUp(shell, task, seed);
       return { state: { task, shell, rounds: 0, lastOutput: '', success: null, setup }, observation: problemMessage(task.description), score: 0 };
     },
 

@@ -11,12 +11,20 @@ import type { OsTask } from './tasks.ts';
 /** The test set's slowest inits: upstream's 401-round stock-log script, 372 touches named by two printf each, and 64 KiB of /dev/urandom through tr per file. */
 export const SLOW_TEST_TASKS = ['os-test-1-stock-00', 'os-test-7-bootstrap-24', 'os-test-7-bootstrap-25'] as const;
 
-/** Medians over resets of `task` (a new seed each) for about `seconds`, and at least `runs` of them. */
-export async function resetTimes(env: EnvDefinition<OsState, OsTask>, task: OsTask, { seconds = 0, runs = 3 } = {}): Promise<{ observation: number; setUp: number }> {
+/**
+ * Medians over resets of `task` (a new seed each) for about `seconds`, and at least `runs` of them.
+ * `aheadMs`: the episode is prepared that long before its reset (env.prepare: a pointer resting on
+ * the task's Play link, a study's next task), and the times count from the reset.
+ */
+export async function resetTimes(env: EnvDefinition<OsState, OsTask>, task: OsTask, { seconds = 0, runs = 3, aheadMs = undefined as number | undefined } = {}): Promise<{ observation: number; setUp: number }> {
   const observation: number[] = [];
   const setUp: number[] = [];
   const start = performance.now();
   while (performance.now() - start < seconds * 1000 || setUp.length < runs) {
+    if (aheadMs !== undefined) {
+      env.prepare!(task, setUp.length);
+      await new Promise((r) => setTimeout(r, aheadMs));
+    }
     const t0 = performance.now();
     const init = await env.reset(task, setUp.length);
     observation.push(performance.now() - t0);

@@ -123,3 +123,49 @@ test('OS: a number key for answer or finish only asks first; a second press send
   await expect(page.getByTestId('outcome')).toContainText('Not solved');
   await expect(page.getByTestId('outcome')).toContainText('2 steps, score');
 });
+
+test('OS: a Play link the pointer rests on makes the episode ahead (its shell and init), and the episode is the one a direct link gives', async ({ page, browser }) => {
+  // Count the shell workers the page starts (the embedded shell runs in one per episode, one more waits as a spare).
+  await page.addInitScript(() => {
+    const started: string[] = [];
+    (window as unknown as { shellWorkers: string[] }).shellWorkers = started;
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (/shell-worker/.test(String(url))) started.push(String(url));
+      }
+    };
+  });
+  const shellWorkers = () => page.evaluate(() => (window as unknown as { shellWorkers: string[] }).shellWorkers.length);
+  const command = 'Act: bash\n\n```bash\ntail -n 2 /usr/stock.log; date +%s; echo $RANDOM\n```';
+  await page.goto('/');
+  await page.getByTestId('seed').fill('5');
+  await page.getByRole('searchbox', { name: /Search tasks/ }).fill('os-test-1-stock-00');
+  const play = page.getByRole('link', { name: /^Play .*os-test-1-stock-00/ });
+  await play.hover();
+  // The task's shell and its spare start once the pointer has rested on Play.
+  await expect.poll(shellWorkers).toBe(2);
+  await page.waitForTimeout(500);
+  await play.click();
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/);
+  const box = page.getByLabel('Or type the exact text a model would send');
+  await box.fill(command);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+  // The reset took the shell made ahead: no new worker.
+  expect(await shellWorkers()).toBe(2);
+  const prepared = await page.getByTestId('text-view').textContent();
+
+  const other = await browser.newPage();
+  await other.goto('/#/play/os/os-test-1-stock-00?seed=5');
+  await expect(other.getByTestId('step-count')).toHaveText(/^0 \/ 8/);
+  await other.getByLabel('Or type the exact text a model would send').fill(command);
+  await other.getByRole('button', { name: 'Send' }).click();
+  await expect(other.getByTestId('step-count')).toHaveText(/^1 \//);
+  const direct = await other.getByTestId('text-view').textContent();
+  expect(prepared).toContain('The output of the OS:');
+  expect(prepared).toMatch(/(Alice|Bob) \| (Purchase|Sell) \| \d+ \| \d+/);
+  expect(prepared).toBe(direct);
+  await other.close();
+});

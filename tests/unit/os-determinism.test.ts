@@ -66,4 +66,33 @@ describe('os: determinism', () => {
     expect(await read(7)).toBe(a);
     expect(await read(8)).not.toBe(a);
   }, 60_000);
+
+  it('an episode made ahead (prepare: its shell and init started before the reset) is the one a reset alone gives', async () => {
+    let made = 0;
+    const env = createOsEnv({ shellFactory: (o) => (made++, createEmbeddedShell(o)) });
+    const task = OS_TEST_TASKS.find((t) => t.id === 'os-test-1-stock-00')!;
+    const play = async (seed: number) => {
+      const { state } = await env.reset(task, seed);
+      const outputs = [await state.shell.readFile('/usr/stock.log')];
+      let s = state;
+      for (const c of ['tail -n 2 /usr/stock.log; date +%s', 'echo $RANDOM; ls -l --time-style=+%s /usr/stock.log | cut -d" " -f5-6']) {
+        const step = await env.step(s, `Act: bash\n\n\`\`\`bash\n${c}\n\`\`\``);
+        outputs.push(step.observation);
+        s = step.state;
+      }
+      env.dispose!(s);
+      return outputs;
+    };
+    const alone = await play(7);
+    expect(made).toBe(1);
+    env.prepare!(task, 7);
+    await new Promise((r) => setTimeout(r, 300)); // a person's pointer on Play: the init runs meanwhile
+    expect(made).toBe(2);
+    expect(await play(7)).toEqual(alone);
+    expect(made).toBe(2); // the reset took the shell made ahead
+    // Made ahead for another seed, then not taken: the reset makes its own and the other is closed.
+    env.prepare!(task, 8);
+    expect(await play(7)).toEqual(alone);
+    expect(made).toBe(4);
+  }, 60_000);
 });

@@ -1,0 +1,30 @@
+/**
+ * Starts what playing a task will need before its page opens (the environment's `prepare`: an OS
+ * task's shell and its init scripts), when a person is about to play it: a study's next task, a
+ * Play link the pointer rests on or that has the keyboard's focus. The episode is the same; only
+ * its first command no longer waits for the init.
+ */
+import { getTask } from '../../envs/index.ts';
+import { loadEnvWithTasks } from './importedTasks.ts';
+
+export function prepareTask(envId: string, taskId: string, seed: number): void {
+  void loadEnvWithTasks(envId)
+    .then((env) => env.prepare?.(getTask(env, taskId), seed))
+    .catch(() => undefined);
+}
+
+/** How long a pointer rests on a Play link before its task is prepared (passing over a list prepares nothing). */
+const REST_MS = 80;
+
+/** Handlers for a Play link: prepare when the pointer rests on it or it gets focus. */
+export function prepareOnIntent(envId: string, taskId: string, seed: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    onpointerenter: () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => prepareTask(envId, taskId, seed), REST_MS);
+    },
+    onpointerleave: () => clearTimeout(timer),
+    onfocus: () => prepareTask(envId, taskId, seed),
+  };
+}
