@@ -13,18 +13,16 @@ export function prepareTask(envId: string, taskId: string, seed: number): void {
     .catch(() => undefined);
 }
 
-/** How long a pointer rests on a Play link before its task is prepared (passing over a list prepares nothing). */
+/** How long a pointer rests on a Play link, or the focus stays on it, before its task is prepared (passing over a list, or tabbing through it, prepares nothing). */
 const REST_MS = 80;
 
-/** Handlers for a Play link: prepare when the pointer rests on it or it gets focus. */
+/** Handlers for a Play link: prepare when the pointer rests on it or the focus stays on it. */
 export function prepareOnIntent(envId: string, taskId: string, seed: number) {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  return {
-    onpointerenter: () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => prepareTask(envId, taskId, seed), REST_MS);
-    },
-    onpointerleave: () => clearTimeout(timer),
-    onfocus: () => prepareTask(envId, taskId, seed),
+  const soon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => prepareTask(envId, taskId, seed), REST_MS);
   };
+  const cancel = () => clearTimeout(timer);
+  return { onpointerenter: soon, onpointerleave: cancel, onfocus: soon, onblur: cancel };
 }
