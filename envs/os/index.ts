@@ -69,8 +69,6 @@ export function setOsShellFactory(factory: ShellFactory | null): void {
   chosenFactory = factory ?? embeddedFactory;
 }
 
-const defaultFactory: ShellFactory = (options) => chosenFactory(options);
-
 async function evaluate(state: OsState, answer: string | null, signal?: AbortSignal): Promise<boolean> {
   const ev = state.task.evaluation;
   if (ev.kind === 'match') {
@@ -106,8 +104,7 @@ async function setUp(shell: Shell, task: OsTask, seed: number): Promise<string |
 }
 
 export function createOsEnv(options: OsEnvOptions = {}): EnvDefinition<OsState, OsTask> {
-  const factory = options.shellFactory ?? defaultFactory;
-  /** The shell new episodes get now (the caller's, else the app's choice). */
+  /** The shell new episodes get now (the caller's, else the app's choice at that moment). */
   const current = () => options.shellFactory ?? chosenFactory;
   /**
    * The episode made ahead (prepare): its shell, and its task's setup running in it. The shell
@@ -164,7 +161,7 @@ export function createOsEnv(options: OsEnvOptions = {}): EnvDefinition<OsState, 
       if (mine) ahead = null;
       else dropAhead();
       const made = mine && (await mine.made.catch(() => null));
-      const shell = made?.shell ?? (await factory({ seed }));
+      const shell = made?.shell ?? (await current()({ seed }));
       // The task's setup runs while the agent reads the problem (AgentBench's first prompt is the
       // task alone): the first action waits for it. An init of hundreds of commands took 150–330 ms
       // (prepare starts it earlier still).

@@ -16,7 +16,7 @@ export const SLOW_TEST_TASKS = ['os-test-1-stock-00', 'os-test-7-bootstrap-24', 
  * `aheadMs`: the episode is prepared that long before its reset (env.prepare: a pointer resting on
  * the task's Play link, a study's next task), and the times count from the reset.
  */
-export async function resetTimes(env: EnvDefinition<OsState, OsTask>, task: OsTask, { seconds = 0, runs = 3, aheadMs = undefined as number | undefined } = {}): Promise<{ observation: number; setUp: number }> {
+export async function resetTimes(env: EnvDefinition<OsState, OsTask>, task: OsTask, { seconds = 0, runs = 3, aheadMs }: { seconds?: number; runs?: number; aheadMs?: number } = {}): Promise<{ observation: number; setUp: number }> {
   const observation: number[] = [];
   const setUp: number[] = [];
   const start = performance.now();

@@ -64,6 +64,18 @@ const PERSON_PAUSE_MS = 2000;
 /** How long a person reads a Linux task before the first command, in the bench. */
 const PERSON_READS_MS = 8000;
 
+/** Forty `echo` round trips on a Linux machine's session, each checked. */
+async function echoTrips(shell: { exec(command: string): Promise<{ output: string }> }): Promise<number[]> {
+  const trips: number[] = [];
+  for (let c = 0; c < 40; c++) {
+    const t = performance.now();
+    const r = await shell.exec(`echo ${c}`);
+    trips.push(performance.now() - t);
+    if (r.output !== `${c}\n`) throw new Error(`linux: echo ${c} printed ${JSON.stringify(r.output)}`);
+  }
+  return trips;
+}
+
 /** The Linux backend's figures when this server has its image (npm run os:image): restore to prompt, echo round trips. */
 async function linuxBench(): Promise<Record<string, number | string>> {
   const [{ BrowserLinuxShell, OS_IMAGE_BASE, linuxImageServed }, { fetchedBy }] = await Promise.all([import('./linux/browser.ts'), import('./linux/worker-protocol.ts')]);
@@ -80,14 +92,9 @@ async function linuxBench(): Promise<Record<string, number | string>> {
       const image = fetchedBy(performance, (url) => url.pathname.startsWith(OS_IMAGE_BASE));
       const atPrompt = await shell.fetched();
       firsts['linux transferred before the first prompt MB'] = round2((image.bytes + atPrompt.bytes) / 1e6);
-      for (let c = 0; c < 40; c++) {
-        const t = performance.now();
-        const r = await shell.exec(`echo ${c}`);
-        trips.push(performance.now() - t);
-        if (r.output !== `${c}\n`) throw new Error(`linux: echo ${c} printed ${JSON.stringify(r.output)}`);
-      }
+      trips.push(...(await echoTrips(shell)));
       let before = await shell.fetched();
-      // The first commands of an episode read from the disk what the saved state does not hold, a request per read.
+      // The first commands of an episode read from the disk what the saved state does not hold, by range requests in 64 KB pieces.
       for (const [name, command] of FIRST_COMMANDS) {
         const t = performance.now();
         await shell.exec(command);
@@ -114,13 +121,9 @@ async function linuxBench(): Promise<Record<string, number | string>> {
     const shell = await BrowserLinuxShell.start();
     paced.push(performance.now() - t0);
     if (i === 0) {
-      // The person reads the task, then types: the machine was made and warmed ahead.
+      // The person reads the task, then types: the machine was made ahead.
       await new Promise((r) => setTimeout(r, PERSON_READS_MS));
-      for (let c = 0; c < 40; c++) {
-        const t = performance.now();
-        await shell.exec(`echo ${c}`);
-        pacedTrips.push(performance.now() - t);
-      }
+      pacedTrips.push(...(await echoTrips(shell)));
     }
     shell.dispose();
   }

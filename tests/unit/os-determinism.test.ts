@@ -4,7 +4,7 @@
  * moves a fixed step per command and by what `sleep` skips, never from the real time, so the
  * same seed and actions give the same observations however long apart they are played.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOsEnv, OS_TEST_TASKS } from '../../envs/os/index.ts';
 import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
 
@@ -69,7 +69,16 @@ describe('os: determinism', () => {
 
   it('an episode made ahead (prepare: its shell and init started before the reset) is the one a reset alone gives', async () => {
     let made = 0;
-    const env = createOsEnv({ shellFactory: (o) => (made++, createEmbeddedShell(o)) });
+    let closed = 0;
+    const env = createOsEnv({
+      shellFactory: async (o) => {
+        made++;
+        const shell = await createEmbeddedShell(o);
+        const close = shell.dispose.bind(shell);
+        shell.dispose = () => (closed++, close());
+        return shell;
+      },
+    });
     const task = OS_TEST_TASKS.find((t) => t.id === 'os-test-1-stock-00')!;
     const play = async (seed: number) => {
       const { state } = await env.reset(task, seed);
@@ -92,7 +101,9 @@ describe('os: determinism', () => {
     expect(made).toBe(2); // the reset took the shell made ahead
     // Made ahead for another seed, then not taken: the reset makes its own and the other is closed.
     env.prepare!(task, 8);
+    const closedBefore = closed;
     expect(await play(7)).toEqual(alone);
     expect(made).toBe(4);
+    await vi.waitFor(() => expect(closed).toBe(closedBefore + 2)); // the one made ahead for seed 8, and the episode's own
   }, 60_000);
 });

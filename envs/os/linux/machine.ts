@@ -60,7 +60,7 @@ interface V86Scheduler {
  * v86's scheduling with one change: v86 runs the emulator again at once whenever the guest has
  * halted with its next timer less than 1 ms away (setImmediate in Node; in a browser a message
  * through a second worker), and again, until the timer is due: an idle Linux guest went round
- * about 137,000 times a second, 32% of a core per idle machine in Node and most of a core in
+ * about 127,000-137,000 times a second, a quarter to a third of a core per idle machine in Node and most of a core in
  * Chromium, which slowed the machine in use (npm run bench). Here a guest that has halted sleeps
  * until its timer (setTimeout); one still running (v86 returns 0) goes on at once, in a browser by
  * a message to this thread rather than through another worker.

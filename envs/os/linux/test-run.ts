@@ -101,7 +101,7 @@ async function freshMemory(): Promise<string[]> {
   return ready ? [] : ['restore: the machine restored without v86\'s whole zeroing did not reach its prompts'];
 }
 
-/** At most this many emulator runs a second for an idle guest (machine.ts sleepWhenHalted; v86 alone made about 137,000). */
+/** At most this many emulator runs a second for an idle guest (machine.ts sleepWhenHalted; v86 alone made about 127,000). */
 const IDLE_RUNS_PER_SECOND = 5000;
 
 /** An idle machine sleeps between its guest's timers instead of running the emulator over and over. */

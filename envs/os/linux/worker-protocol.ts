@@ -6,7 +6,6 @@ export type LinuxRequest =
   | { id: number; op: 'prepare'; base: string; state: ArrayBuffer | SharedArrayBuffer }
   /** Restore the prepared state into a machine (once, after `prepare`). */
   | { id: number; op: 'start' }
-  /** Warm the restored machine with up to `commands` commands on its script runner's console; the next request stops them. Answered at once. */
   | { id: number; op: 'exec'; command: string; timeoutMs?: number }
   | { id: number; op: 'run'; script: string; args: string[]; timeoutMs?: number }
   | { id: number; op: 'readFile'; path: string }

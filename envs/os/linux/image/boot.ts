@@ -39,8 +39,8 @@ const CLEAN = [
 /**
  * Run in both serial shells before saving: bash reads their command lines without readline (the
  * tty's own line editing instead). Readline took most of the guest's time for each command line
- * typed to it, 3.5 of 5.7 ms of emulated CPU for an `echo` in Node, a median of 9.5 ms instead of
- * 22 in Chromium with it (npm run bench). What a task can see of it: `set -o` lists emacs as off
+ * typed to it, 3.6 of 5.7 ms of emulated CPU for an `echo` in Node; in Chromium a median of 9.5 ms
+ * instead of 22 once it was off (npm run bench). What a task can see of it: `set -o` lists emacs as off
  * and $SHELLOPTS lacks it; a shell started inside (`su - user`, `bash`) has readline as usual.
  */
 const SHELLS = ['set +o emacs'];
