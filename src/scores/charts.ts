@@ -74,14 +74,6 @@ function discMask(r: number): { size: number; cover: Float32Array } {
   return { size, cover };
 }
 
-/** Dot images still being encoded (canvasDots). */
-const painting = new Set<Promise<void>>();
-
-/** Resolves when every dot image drawn so far shows its pixels (a data URL: the chart stays one self-contained SVG). */
-export async function imagesPainted(): Promise<void> {
-  await Promise.all([...painting]);
-}
-
 /** A CSS colour as r, g, b (0–255), as the page resolves it. */
 function rgbOf(css: string): [number, number, number] {
   const m = /rgba?\((\d+)[ ,]+(\d+)[ ,]+(\d+)/.exec(css);
@@ -92,7 +84,10 @@ function rgbOf(css: string): [number, number, number] {
  * Plot.dot's render for many dots: the same dots (position, radius, opacity; overlapping dots
  * darken as stacked SVG circles do) painted into the pixels of one image inside the plot's
  * frame. Thousands of circles cost the page their DOM (creating, styling, laying out), and
- * canvas arcs one by one are slow without a GPU; this is one pass over the dots' pixels.
+ * canvas arcs one by one are slow without a GPU; this is one pass over the dots' pixels. The
+ * canvas itself sits in the SVG (a foreignObject), showing its pixels at once: encoding them as
+ * a PNG for an <image> took 120–140 ms after the charts were drawn. Only the page shows it; a
+ * download draws every dot as a circle (canvasAbove: Infinity).
  */
 function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunction {
   return (index, scales, values, dimensions) => {
@@ -143,26 +138,14 @@ function canvasDots(r: number, opacity: number, ink: string): Plot.RenderFunctio
       }
     }
     if (ctx && pixels) ctx.putImageData(pixels, 0, 0);
-    const image = document.createElementNS(SVG_NS, 'image');
-    image.setAttribute('x', String(marginLeft));
-    image.setAttribute('y', String(marginTop));
-    image.setAttribute('width', String(w / scale));
-    image.setAttribute('height', String(h / scale));
-    // Encoded off the page's thread (toBlob), set when ready; the chart counts as drawn after (imagesPainted).
-    const painted = new Promise<void>((resolve) =>
-      canvas.toBlob((png) => {
-        if (!png) return resolve();
-        const reader = new FileReader();
-        reader.onloadend = () => {
-          if (typeof reader.result === 'string') image.setAttribute('href', reader.result);
-          resolve();
-        };
-        reader.readAsDataURL(png);
-      }, 'image/png'),
-    );
-    painting.add(painted);
-    void painted.then(() => painting.delete(painted));
-    return image as unknown as SVGElement;
+    const holder = document.createElementNS(SVG_NS, 'foreignObject');
+    holder.setAttribute('x', String(marginLeft));
+    holder.setAttribute('y', String(marginTop));
+    holder.setAttribute('width', String(w / scale));
+    holder.setAttribute('height', String(h / scale));
+    canvas.style.cssText = `display:block;width:${w / scale}px;height:${h / scale}px`;
+    holder.append(canvas);
+    return holder as unknown as SVGElement;
   };
 }
 
