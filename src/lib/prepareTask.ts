@@ -6,6 +6,7 @@
  */
 import { getTask } from '../../envs/index.ts';
 import { loadEnvWithTasks } from './importedTasks.ts';
+import { onIntent } from './intent.ts';
 
 export function prepareTask(envId: string, taskId: string, seed: number): void {
   void loadEnvWithTasks(envId)
@@ -13,16 +14,7 @@ export function prepareTask(envId: string, taskId: string, seed: number): void {
     .catch(() => undefined);
 }
 
-/** How long a pointer rests on a Play link, or the focus stays on it, before its task is prepared (passing over a list, or tabbing through it, prepares nothing). */
-const REST_MS = 80;
-
 /** Handlers for a Play link: prepare when the pointer rests on it or the focus stays on it. */
 export function prepareOnIntent(envId: string, taskId: string, seed: number) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const soon = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => prepareTask(envId, taskId, seed), REST_MS);
-  };
-  const cancel = () => clearTimeout(timer);
-  return { onpointerenter: soon, onpointerleave: cancel, onfocus: soon, onblur: cancel };
+  return onIntent(() => prepareTask(envId, taskId, seed));
 }

@@ -1,6 +1,6 @@
 /** The scores view's side of the worker: one request at a time per kind, replies as promises, progress as a callback. */
 import type { EpisodePoint } from '../../runtime/scores/index.ts';
-import type { FromWorker, Phase, ToWorker } from './protocol.ts';
+import type { FromWorker, Job, Phase, ToWorker } from './protocol.ts';
 
 type Reply<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
 /**
@@ -11,11 +11,13 @@ export type ReportReply = Reply<'report'> & { points: Promise<EpisodePoint[]>; i
 /** Loaded episodes as the page gets them: at once, with the whole check of every field still going on (it rejects with the first bad line). */
 export type LoadedReply = Reply<'loaded'> & { checked: Promise<Reply<'checked'>> };
 // Distributive Omit, so each message variant keeps its own fields.
-type Request = ToWorker extends infer M ? (M extends ToWorker ? Omit<M, 'id'> : never) : never;
+type Request = Job extends infer M ? (M extends Job ? Omit<M, 'id'> : never) : never;
 
 export interface ScoresWorker {
   load(req: Extract<Request, { type: 'load' }>): Promise<LoadedReply>;
   compute(req: Extract<Request, { type: 'compute' }>): Promise<ReportReply>;
+  /** A file is about to be chosen: the worker starts its file readers now (no reply). */
+  expectFiles(): void;
   terminate(): void;
 }
 
@@ -86,12 +88,13 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
     intervals.clear();
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve: resolve as (m: FromWorker) => void, reject });
-      worker.postMessage({ ...req, id } as ToWorker);
+      worker.postMessage({ ...req, id } as Job);
     });
   }
   return {
     load: (req) => send<'loaded'>(req) as Promise<LoadedReply>,
     compute: (req) => send<'report'>(req) as Promise<ReportReply>,
+    expectFiles: () => worker.postMessage({ type: 'expect files' } satisfies ToWorker),
     terminate: () => worker.terminate(),
   };
 }

@@ -2,11 +2,17 @@
 import type { EpisodePoint, HumanSource, ScoreReport } from '../../runtime/scores/index.ts';
 import type { EpisodeFilter, Facets } from './selection.ts';
 
-export type ToWorker =
+/** A request the worker answers, by its id, one at a time in the order sent. */
+export type Job =
   | { type: 'load'; id: number; source: 'store' }
   // File objects: the worker reads them, so a large file's text is never decoded on the page.
   | { type: 'load'; id: number; source: 'files'; files: File[] }
   | { type: 'compute'; id: number; filter: EpisodeFilter; humanSource: HumanSource; firstAttemptOnly: boolean; resamples: number; seed: number };
+
+export type ToWorker =
+  | Job
+  // A file is about to be chosen (the pointer or focus on the file button): the parsing workers start, so they are ready when it is.
+  | { type: 'expect files' };
 
 export type Phase = 'reading' | 'parsing' | 'loading environments' | 'scoring';
 

@@ -12,7 +12,7 @@ import { catalogueTaskInfo } from '../../runtime/taskInfo.ts';
 import { excludedEpisodeIds } from '../../runtime/studies/clean.ts';
 import { listExclusions } from '../studies/studyDb.ts';
 import { openDatabase } from '../store/db.ts';
-import type { FromWorker, Phase, ToWorker } from './protocol.ts';
+import type { FromWorker, Job, Phase, ToWorker } from './protocol.ts';
 import { facetsOf, matches } from './selection.ts';
 import { slimEpisode, type SlimEpisode } from './readEpisodes.ts';
 import { readInPool, startParsers, type PoolRead } from './filePool.ts';
@@ -142,7 +142,7 @@ function startCheck(): void {
   );
 }
 
-async function handle(m: ToWorker): Promise<void> {
+async function handle(m: Job): Promise<void> {
   const t0 = performance.now();
   if (m.type === 'load') {
     let duplicates = 0;
@@ -198,10 +198,12 @@ let newest = 0;
  */
 let queue: Promise<void> = Promise.resolve();
 self.onmessage = (e: MessageEvent<ToWorker>) => {
-  newest = Math.max(newest, e.data.id);
+  const m = e.data;
+  if (m.type === 'expect files') return startParsers();
+  newest = Math.max(newest, m.id);
   queue = queue.then(async () => {
-    await handle(e.data).catch((err) => post({ type: 'error', id: e.data.id, message: err instanceof Error ? err.message : String(err) }));
+    await handle(m).catch((err) => post({ type: 'error', id: m.id, message: err instanceof Error ? err.message : String(err) }));
     // A loaded file's whole check waits for its first scores (and their intervals).
-    if (e.data.type === 'compute') startCheck();
+    if (m.type === 'compute') startCheck();
   });
 };

@@ -163,3 +163,25 @@ test('a line bad in a field scoring reads is refused before any scores, after an
   await expect(alert).toContainText('line 100: header.appVersion');
   await expect(page.getByTestId('scores-result')).toHaveCount(0);
 });
+
+test('the pointer resting on "Score a file…" starts the file readers; the file chosen then starts none', async ({ page }) => {
+  test.setTimeout(90_000);
+  const started: string[] = [];
+  page.on('worker', (w) => {
+    if (w.url().includes('parse.worker')) started.push(w.url());
+  });
+  await page.goto('/#/scores');
+  await expect(page.getByText('No episodes yet.')).toBeVisible();
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  // One reader per core, up to four; none on one core (a file is then read in the scoring worker).
+  const readers = cores > 1 ? Math.min(4, cores) : 0;
+  await page.waitForTimeout(300);
+  expect(started).toHaveLength(0);
+  await page.getByText('Score a file…').hover();
+  await expect.poll(() => started.length).toBe(readers);
+  await page.getByTestId('scores-file').setInputFiles(file);
+  await expect(page.getByTestId('scores-summary')).toContainText('charts drawn', { timeout: 60_000 });
+  await expect(page.getByTestId('scores-summary')).toContainText(`${EPISODES} episode(s) scored`);
+  await expect(page.getByTestId('scores-source')).toContainText(/Every field checked in \d+ ms/, { timeout: 60_000 });
+  expect(started).toHaveLength(readers);
+});
