@@ -7,7 +7,12 @@ type Reply<T extends FromWorker['type']> = Extract<FromWorker, { type: T }>;
  * A report as the page gets it: the tables without intervals at once, the charts' points when all
  * have come, then the report with its intervals (never, if a newer request superseded it).
  */
-export type ReportReply = Reply<'report'> & { points: Promise<EpisodePoint[]>; intervals: Promise<Reply<'intervals'>> };
+export type ReportReply = Reply<'report'> & {
+  points: Promise<EpisodePoint[]>;
+  intervals: Promise<Reply<'intervals'>>;
+  /** Tell the worker the tables and charts are drawn: the intervals are computed then (alongside they would slow the drawing). */
+  shown(): void;
+};
 /** Loaded episodes as the page gets them: at once, with the whole check of every field still going on (it rejects with the first bad line). */
 export type LoadedReply = Reply<'loaded'> & { checked: Promise<Reply<'checked'>> };
 // Distributive Omit, so each message variant keeps its own fields.
@@ -68,6 +73,7 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
         ...m,
         points: new Promise((resolve, reject) => points.set(m.id, { list, resolve, reject })),
         intervals: new Promise((resolve, reject) => intervals.set(m.id, { resolve, reject })),
+        shown: () => worker.postMessage({ type: 'shown', id: m.id } satisfies ToWorker),
       };
       p.resolve(reply);
     } else if (m.type === 'loaded') {

@@ -12,7 +12,9 @@ export type Job =
 export type ToWorker =
   | Job
   // A file is about to be chosen (the pointer or focus on the file button): the parsing workers start, so they are ready when it is.
-  | { type: 'expect files' };
+  | { type: 'expect files' }
+  // The page has drawn a report's tables and charts: its intervals may be computed now.
+  | { type: 'shown'; id: number };
 
 export type Phase = 'reading' | 'parsing' | 'loading environments' | 'scoring';
 
@@ -22,8 +24,8 @@ export type FromWorker =
   // Files only, after 'loaded': every field of every line checked (ms since the load began), or the first bad line.
   | { type: 'checked'; id: number; ms: number; problem?: string }
   // The tables' report first, without intervals (settings.resamples 0); the charts' points (one per
-  // episode) follow in slices, so no single message takes the page long to receive; then the
-  // report with its intervals (and the CSV of all figures).
+  // episode) follow in slices, so no single message takes the page long to receive; then, once the
+  // page says it has drawn them ('shown'), the report with its intervals (and the CSV of all figures).
   | { type: 'report'; id: number; report: ScoreReport; episodes: number; ms: number }
   | { type: 'points'; id: number; points: EpisodePoint[]; last: boolean }
   | { type: 'intervals'; id: number; report: ScoreReport; csv: string; ms: number }
