@@ -233,3 +233,16 @@ async function screensAt(page: Page, name: string, table: string): Promise<void>
   await page.screenshot({ path: `test-results/screens/${name}-phone.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+test('the charts’ code failing to load: the tables show, the charts say why, and the intervals still come', async ({ page }) => {
+  // The intervals wait for the page to say its charts are drawn; a page that never can must not keep them waiting.
+  await page.route(/\/assets\/charts-[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/#/scores');
+  await expect(page.getByText('No episodes yet.')).toBeVisible();
+  await page.getByTestId('scores-file').setInputFiles(file);
+  await expect(page.getByTestId('table-smartplay')).toBeVisible();
+  await expect(page.getByText(/The charts could not be loaded/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download all figures (CSV)' })).toBeEnabled({ timeout: 15_000 });
+  await expect(page.getByTestId('intervals-pending')).toHaveCount(0);
+  await expect(page.getByTestId('table-smartplay')).toContainText(/\[\d/);
+});
