@@ -185,3 +185,18 @@ test('the pointer resting on "Score a file…" starts the file readers; the file
   await expect(page.getByTestId('scores-source')).toContainText(/Every field checked in \d+ ms/, { timeout: 60_000 });
   expect(started).toHaveLength(readers);
 });
+
+test('the keyboard’s focus staying on "Score a file…" starts the file readers too', async ({ page }) => {
+  const started: string[] = [];
+  page.on('worker', (w) => {
+    if (w.url().includes('parse.worker')) started.push(w.url());
+  });
+  await page.goto('/#/scores');
+  await expect(page.getByText('No episodes yet.')).toBeVisible();
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  // Tab from the store's button to the file button (its input has the focus).
+  await page.getByRole('button', { name: 'All stored episodes' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('scores-file')).toBeFocused();
+  await expect.poll(() => started.length).toBe(cores > 1 ? Math.min(4, cores) : 0);
+});
