@@ -35,6 +35,8 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
   const checks = new Map<number, { resolve(m: Reply<'checked'>): void; reject(e: Error): void }>();
   /** Intervals still being computed for a report already given to the page. */
   const intervals = new Map<number, { resolve(m: Reply<'intervals'>): void; reject(e: Error): void }>();
+  /** The points last received whole: a report whose points are the same ('same') gets this very array. */
+  let lastPoints: EpisodePoint[] = [];
   let next = 1;
   worker.onmessage = (e: MessageEvent<FromWorker>) => {
     const m = e.data;
@@ -44,7 +46,8 @@ export function scoresWorker(onProgress: (phase: Phase, done: number, total: num
       for (const x of m.points) q.list.push(x);
       if (m.last) {
         points.delete(m.id);
-        q.resolve(q.list);
+        if (!m.same) lastPoints = q.list;
+        q.resolve(lastPoints);
       }
       return;
     }

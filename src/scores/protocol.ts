@@ -27,6 +27,7 @@ export type FromWorker =
   // episode) follow in slices, so no single message takes the page long to receive; then, once the
   // page says it has drawn them ('shown'), the report with its intervals (and the CSV of all figures).
   | { type: 'report'; id: number; report: ScoreReport; episodes: number; ms: number }
-  | { type: 'points'; id: number; points: EpisodePoint[]; last: boolean }
+  // same: the points of the report before (the same episodes chosen; only the human baseline changed), sent once, empty.
+  | { type: 'points'; id: number; points: EpisodePoint[]; last: boolean; same?: true }
   | { type: 'intervals'; id: number; report: ScoreReport; csv: string; ms: number }
   | { type: 'error'; id: number; message: string };

@@ -200,3 +200,23 @@ test('the keyboard’s focus staying on "Score a file…" starts the file reader
   await expect(page.getByTestId('scores-file')).toBeFocused();
   await expect.poll(() => started.length).toBe(cores > 1 ? Math.min(4, cores) : 0);
 });
+
+test('switching the human baseline keeps the per-episode charts and redraws those it changes', async ({ page }) => {
+  test.setTimeout(90_000);
+  await open(page, file);
+  const summary = page.getByTestId('scores-summary');
+  const csv = page.getByRole('button', { name: 'Download all figures (CSV)' });
+  await expect(summary).toContainText('charts drawn', { timeout: 60_000 });
+  await expect(csv).toBeEnabled({ timeout: 60_000 });
+  const chart = (id: string) => page.locator(`[data-testid="chart-${id}"] .plot > svg`).elementHandle();
+  const dots = await chart('distribution');
+  const normalised = await chart('normalised');
+  await page.getByRole('radio', { name: 'our recorded human episodes' }).check();
+  await expect(page.getByTestId('human-baseline')).toContainText('our recorded human episodes');
+  await expect(summary).toContainText('charts drawn', { timeout: 60_000 });
+  await expect(csv).toBeEnabled({ timeout: 60_000 });
+  // The points do not depend on the baseline: the dots stay as drawn; the normalised scores are drawn anew.
+  expect(await dots!.evaluate((n) => n.isConnected)).toBe(true);
+  expect(await normalised!.evaluate((n) => n.isConnected)).toBe(false);
+  await expect(page.getByTestId('chart-normalised').locator('.plot > svg')).toBeVisible();
+});
