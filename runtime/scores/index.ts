@@ -114,13 +114,14 @@ export function scoreFacts(facts: readonly EpisodeFacts[], options: ScoreOptions
 
 /**
  * scoreFacts in two steps, selecting once: the report without intervals (values and n, every
- * interval null: no bootstrap, so a fraction of the time) with the points, then `full()`, the
- * report with its intervals, the same as scoreFacts's. The scores view shows the first while
- * the second is computed.
+ * interval null: no bootstrap, so a fraction of the time), `points()` (made only when asked: the
+ * scores view keeps those it has when only the human baseline changed), then `full()`, the report
+ * with its intervals, the same as scoreFacts's. The scores view shows the first while the last is
+ * computed.
  */
-export function scoreFactsInSteps(facts: readonly EpisodeFacts[], options: ScoreOptions): { quick: ScoreReport; points: EpisodePoint[]; full(): ScoreReport } {
+export function scoreFactsInSteps(facts: readonly EpisodeFacts[], options: ScoreOptions): { quick: ScoreReport; points(): EpisodePoint[]; full(): ScoreReport } {
   const selected = selectEpisodes(facts, options);
-  return { quick: reportOf(selected, { ...options, resamples: 0 }), points: pointsOf(selected.scored), full: () => reportOf(selected, options) };
+  return { quick: reportOf(selected, { ...options, resamples: 0 }), points: () => pointsOf(selected.scored), full: () => reportOf(selected, options) };
 }
 
 function reportOf({ scored, skipped }: { scored: Scored[]; skipped: ScoreReport['skipped'] }, options: ScoreOptions): ScoreReport {

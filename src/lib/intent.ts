@@ -6,7 +6,7 @@
  */
 
 /** How long the pointer rests, or the focus stays, before `act` runs. */
-export const REST_MS = 80;
+const REST_MS = 80;
 
 export function onIntent(act: () => void) {
   let timer: ReturnType<typeof setTimeout> | undefined;

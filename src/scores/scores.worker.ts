@@ -187,7 +187,7 @@ async function handle(m: Job): Promise<void> {
   if (selection === pointsSent) post({ type: 'points', id: m.id, points: [], last: true, same: true });
   else {
     const SLICE = 2000;
-    const { points } = steps;
+    const points = steps.points();
     for (let i = 0; i === 0 || i < points.length; i += SLICE) post({ type: 'points', id: m.id, points: points.slice(i, i + SLICE), last: i + SLICE >= points.length });
     pointsSent = selection;
   }
@@ -204,14 +204,16 @@ async function handle(m: Job): Promise<void> {
 /** The newest request's id: a compute request superseded before its intervals skips them. */
 let newest = 0;
 
-/** The newest report the page has drawn ('shown'), and the wait for one (drawnOnPage). */
-let shownUpTo = 0;
+/**
+ * The report waiting for the page to say it is drawn ('shown'). The wait begins in the same task
+ * that posts the report, so the page's answer can only come after it.
+ */
 let shownWait: { id: number; resolve(): void } | null = null;
 /** Longest the intervals wait for the page (a page that never says, e.g. its charts' code failed to load). */
 const SHOWN_WAIT_MS = 3000;
 /** Resolves when the page has drawn report `id`, a newer request has come, or SHOWN_WAIT_MS have passed. */
 function drawnOnPage(id: number): Promise<void> {
-  if (shownUpTo >= id || newest > id) return Promise.resolve();
+  if (newest > id) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, SHOWN_WAIT_MS);
     function done() {
@@ -233,7 +235,6 @@ self.onmessage = (e: MessageEvent<ToWorker>) => {
   const m = e.data;
   if (m.type === 'expect files') return startParsers();
   if (m.type === 'shown') {
-    shownUpTo = Math.max(shownUpTo, m.id);
     if (shownWait && shownWait.id <= m.id) shownWait.resolve();
     return;
   }

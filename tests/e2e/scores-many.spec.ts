@@ -164,8 +164,11 @@ test('a line bad in a field scoring reads is refused before any scores, after an
   await expect(page.getByTestId('scores-result')).toHaveCount(0);
 });
 
-test('the pointer resting on "Score a file…" starts the file readers; the file chosen then starts none', async ({ page }) => {
-  test.setTimeout(90_000);
+/**
+ * The scores view opened with its file readers (parsing workers) counted as they start, and how
+ * many a file is read with: one per core, up to four; none on one core (the scoring worker reads it).
+ */
+async function openCountingReaders(page: Page): Promise<{ started: string[]; readers: number }> {
   const started: string[] = [];
   page.on('worker', (w) => {
     if (w.url().includes('parse.worker')) started.push(w.url());
@@ -173,8 +176,12 @@ test('the pointer resting on "Score a file…" starts the file readers; the file
   await page.goto('/#/scores');
   await expect(page.getByText('No episodes yet.')).toBeVisible();
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-  // One reader per core, up to four; none on one core (a file is then read in the scoring worker).
-  const readers = cores > 1 ? Math.min(4, cores) : 0;
+  return { started, readers: cores > 1 ? Math.min(4, cores) : 0 };
+}
+
+test('the pointer resting on "Score a file…" starts the file readers; the file chosen then starts none', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { started, readers } = await openCountingReaders(page);
   await page.waitForTimeout(300);
   expect(started).toHaveLength(0);
   await page.getByText('Score a file…').hover();
@@ -187,18 +194,13 @@ test('the pointer resting on "Score a file…" starts the file readers; the file
 });
 
 test('the keyboard’s focus staying on "Score a file…" starts the file readers too', async ({ page }) => {
-  const started: string[] = [];
-  page.on('worker', (w) => {
-    if (w.url().includes('parse.worker')) started.push(w.url());
-  });
-  await page.goto('/#/scores');
-  await expect(page.getByText('No episodes yet.')).toBeVisible();
-  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const { started, readers } = await openCountingReaders(page);
+  expect(started).toHaveLength(0);
   // Tab from the store's button to the file button (its input has the focus).
   await page.getByRole('button', { name: 'All stored episodes' }).focus();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('scores-file')).toBeFocused();
-  await expect.poll(() => started.length).toBe(cores > 1 ? Math.min(4, cores) : 0);
+  await expect.poll(() => started.length).toBe(readers);
 });
 
 test('switching the human baseline keeps the per-episode charts and redraws those it changes', async ({ page }) => {
