@@ -14,13 +14,15 @@ export const SLOW_TEST_TASKS = ['os-test-1-stock-00', 'os-test-7-bootstrap-24', 
 /**
  * Medians over resets of `task` (a new seed each) for about `seconds`, and at least `runs` of them.
  * `aheadMs`: the episode is prepared that long before its reset (env.prepare: a pointer resting on
- * the task's Play link, a study's next task), and the times count from the reset.
+ * the task's Play link, a study's next task), and the times count from the reset. `pauseMs`: the
+ * time between one episode's end and the next reset (a person choosing the next task; none: back to back).
  */
-export async function resetTimes(env: EnvDefinition<OsState, OsTask>, task: OsTask, { seconds = 0, runs = 3, aheadMs }: { seconds?: number; runs?: number; aheadMs?: number } = {}): Promise<{ observation: number; setUp: number }> {
+export async function resetTimes(env: EnvDefinition<OsState, OsTask>, task: OsTask, { seconds = 0, runs = 3, aheadMs, pauseMs = 0 }: { seconds?: number; runs?: number; aheadMs?: number; pauseMs?: number } = {}): Promise<{ observation: number; setUp: number }> {
   const observation: number[] = [];
   const setUp: number[] = [];
   const start = performance.now();
   while (performance.now() - start < seconds * 1000 || setUp.length < runs) {
+    if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
     if (aheadMs !== undefined) {
       env.prepare!(task, setUp.length);
       await new Promise((r) => setTimeout(r, aheadMs));

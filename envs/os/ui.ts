@@ -10,6 +10,8 @@ import { chooseOsShell, osShellChoice, type OsShellChoice } from './ui/shellChoi
 
 /** How long before the click the bench prepares a task (a pointer resting on Play for 80 ms, then the click some 300 ms later). */
 const POINTER_ON_PLAY_MS = 300;
+/** How long after one episode's end the bench opens the next task without a pointer on Play (a person reading the outcome). */
+const NEXT_TASK_PAUSE_MS = 1000;
 
 export const ui: EnvUi = {
   View,
@@ -35,6 +37,11 @@ export const ui: EnvUi = {
       const times = await resetTimes(os, os.tasks().find((t) => t.id === id)!, { runs: 5 });
       slow[`os reset ${id} to first observation median ms`] = round2(times.observation);
       slow[`os reset ${id} init done median ms`] = round2(times.setUp);
+    }
+    // As a person meets them one after another: the next task opened a moment after the last ended (the spare made meanwhile).
+    for (const id of SLOW_TEST_TASKS) {
+      const times = await resetTimes(os, os.tasks().find((t) => t.id === id)!, { runs: 5, pauseMs: NEXT_TASK_PAUSE_MS });
+      slow[`os reset ${id} init done median ms (opened ${NEXT_TASK_PAUSE_MS / 1000} s after the last episode ended)`] = round2(times.setUp);
     }
     // As a person meets them from the catalogue: the pointer rests on Play a moment before the click (prepare).
     for (const id of SLOW_TEST_TASKS) {

@@ -144,7 +144,7 @@ test('OS: a Play link the pointer rests on makes the episode ahead (its shell an
   await page.getByRole('searchbox', { name: /Search tasks/ }).fill('os-test-1-stock-00');
   const play = page.getByRole('link', { name: /^Play .*os-test-1-stock-00/ });
   await play.hover();
-  // The task's shell and its spare start once the pointer has rested on Play.
+  // The task's shell starts once the pointer has rested on Play, its spare once that shell has run the task's init.
   await expect.poll(shellWorkers).toBe(2);
   await page.waitForTimeout(500);
   await play.click();

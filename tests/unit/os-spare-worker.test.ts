@@ -1,6 +1,6 @@
 /**
  * A shell worker started ahead of need (envs/os/embedded/spare.ts): the next shell takes the
- * waiting one and a new spare starts; what a spare reports before anyone listens is kept.
+ * waiting one and a new spare starts once it is idle; what a spare reports before anyone listens is kept.
  */
 import { describe, expect, it } from 'vitest';
 import { buffered, withSpare } from '../../envs/os/embedded/spare.ts';
@@ -18,18 +18,29 @@ function fakeStarts() {
 }
 
 describe('spare shell workers', () => {
-  it('hands out the spare started before and starts the next one', () => {
+  it('hands out the spare started before, and starts the next one once the worker handed out is idle', async () => {
     const { started, start } = fakeStarts();
     const holds: boolean[] = [];
     const spawn = withSpare(start, (_port, on) => holds.push(on));
     const first = spawn();
-    expect(started.length).toBe(2); // the first worker and a spare
-    expect(holds).toEqual([false, true]); // the waiting spare lets the process end; the taken one holds it
-    first.post({ id: 1, op: 'exec', command: 'true' });
-    expect(started[0].posted).toHaveLength(1);
+    const replies: number[] = [];
+    first.onMessage((r) => replies.push(r.id));
+    expect(started.length).toBe(1); // no spare beside a worker starting its shell
+    first.post({ id: 1, op: 'init', seed: 1 });
+    first.post({ id: 2, op: 'run', script: 'true', args: [] });
+    started[0].deliver({ id: 1, ok: true, result: null });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(started.length).toBe(1); // still running the init script
+    started[0].deliver({ id: 2, ok: true, result: null });
+    expect(replies).toEqual([1, 2]);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(started.length).toBe(2); // idle: the spare starts
+    expect(holds).toEqual([true, false]); // the taken worker holds the process; the waiting spare does not
     const second = spawn();
-    second.post({ id: 2, op: 'exec', command: 'true' });
+    second.post({ id: 1, op: 'exec', command: 'true' });
     expect(started[1].posted).toHaveLength(1); // the spare, not a new worker
+    expect(started.length).toBe(2);
+    second.terminate(); // ended before it was idle: the next spare starts now
     expect(started.length).toBe(3);
   });
 

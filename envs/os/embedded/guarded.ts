@@ -60,7 +60,7 @@ export class GuardedShell implements Shell {
   }
 
   /** Send one request and wait for its reply, the deadline, an abort or the worker's death. */
-  private request(port: WorkerPort, message: ShellCall | { op: 'init'; seed: number; commandTimeoutMs?: number }, deadlineMs: number, signal?: AbortSignal): Promise<Outcome> {
+  private request(port: WorkerPort, message: ShellCall | { op: 'init'; seed: number; commandTimeoutMs?: number; warmFirst?: boolean }, deadlineMs: number, signal?: AbortSignal): Promise<Outcome> {
     const id = this.nextId++;
     return new Promise((resolve) => {
       const settle = (outcome: Outcome) => {
@@ -88,7 +88,7 @@ export class GuardedShell implements Shell {
     this.pending.clear();
     const port = this.start();
     try {
-      const init = await this.request(port, { op: 'init', seed: this.options.seed, commandTimeoutMs: this.options.commandTimeoutMs }, START_LIMIT_MS);
+      const init = await this.request(port, { op: 'init', seed: this.options.seed, commandTimeoutMs: this.options.commandTimeoutMs, warmFirst: this.kills > 0 }, START_LIMIT_MS);
       if (init.kind !== 'reply' || !init.reply.ok) throw new Error(init.kind === 'died' ? `the shell worker did not start (${init.why})` : 'the shell worker did not start');
       for (const call of this.log) {
         const replayed = await this.request(port, call, this.limitOf(call) * 2);

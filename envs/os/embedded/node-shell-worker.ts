@@ -5,5 +5,5 @@ import { serveShell } from './worker-serve.ts';
 
 const port = parentPort;
 if (!port) throw new Error('node-shell-worker.ts must run in a worker thread');
-const accept = serveShell((reply) => port.postMessage(reply));
+const accept = serveShell((reply) => port.postMessage(reply), { warmBeforeShell: true });
 port.on('message', (request: WorkerRequest) => accept(request));

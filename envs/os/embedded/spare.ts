@@ -2,7 +2,7 @@
  * One shell worker started ahead of need. Starting a worker (loading just-bash and running its
  * commands once, worker-serve.ts) took most of an OS reset in the browser; with a spare waiting,
  * a reset only seeds the shell and runs the task's init. A spare is taken by the next shell and
- * the following one is started at once, so a run of episodes always finds one ready.
+ * the following one is started once the taken one is idle, so a run of episodes finds one ready.
  */
 import type { WorkerPort, WorkerReply } from './worker-protocol.ts';
 
@@ -36,20 +36,68 @@ export function buffered(start: (deliver: (reply: WorkerReply) => void, died: (w
   };
 }
 
+/** A worker handed out is idle once it has answered everything asked of it and nothing more came for this long. */
+const IDLE_MS = 100;
+
 /**
- * A `spawn` that hands out the waiting spare (or a new worker) and starts the next spare.
- * `keepAlive(port, false)` lets a waiting spare not hold a Node process open.
+ * The port, with `then` called once, when the worker has answered every request sent to it and
+ * none came for IDLE_MS (or when it is terminated first).
+ */
+function whenIdle(port: WorkerPort, then: () => void): WorkerPort {
+  let outstanding = 0;
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    then();
+  };
+  return {
+    ...port,
+    post(message) {
+      outstanding++;
+      clearTimeout(timer);
+      port.post(message);
+    },
+    onMessage(listener) {
+      port.onMessage((reply) => {
+        outstanding = Math.max(0, outstanding - 1);
+        listener(reply);
+        if (outstanding === 0 && !done) {
+          clearTimeout(timer);
+          timer = setTimeout(() => outstanding === 0 && fire(), IDLE_MS);
+          (timer as { unref?: () => void }).unref?.();
+        }
+      });
+    },
+    terminate() {
+      port.terminate();
+      fire();
+    },
+  };
+}
+
+/**
+ * A `spawn` that hands out the waiting spare (or a new worker). The next spare starts once the
+ * worker handed out is idle (its shell made and its task's init run): started beside it, the
+ * spare's loading competed with that worker's start and init for the same cores (a page opened on
+ * an OS task). `keepAlive(port, false)` lets a waiting spare not hold a Node process open.
  */
 export function withSpare(
   spawn: (deliver: (reply: WorkerReply) => void, died: (why: string) => void) => Omit<WorkerPort, 'onMessage' | 'onExit'>,
   keepAlive?: (port: WorkerPort, alive: boolean) => void,
 ): () => WorkerPort {
   let spare: WorkerPort | null = null;
-  return () => {
-    const port = spare ?? buffered(spawn);
+  const startSpare = () => {
+    if (spare) return;
     spare = buffered(spawn);
     keepAlive?.(spare, false);
+  };
+  return () => {
+    const port = spare ?? buffered(spawn);
+    spare = null;
     keepAlive?.(port, true);
-    return port;
+    return whenIdle(port, startSpare);
   };
 }

@@ -6,7 +6,8 @@ export type ShellCall =
   | { op: 'run'; script: string; args: string[]; timeoutMs?: number }
   | { op: 'readFile'; path: string };
 
-export type WorkerRequest = { id: number; op: 'init'; seed: number; commandTimeoutMs?: number } | ({ id: number } & ShellCall);
+/** `warmFirst`: warm the worker up before making the shell (a restart after a kill, whose replay must not pay first uses). */
+export type WorkerRequest = { id: number; op: 'init'; seed: number; commandTimeoutMs?: number; warmFirst?: boolean } | ({ id: number } & ShellCall);
 
 export type WorkerReply = { id: number; ok: true; result: ShellResult | string | null } | { id: number; ok: false; error: string };
 

@@ -18,15 +18,36 @@ async function warmUp(): Promise<void> {
   await new Bash().exec(WARM_UP);
 }
 
-/** A handler for incoming requests that answers each through `post`. */
-export function serveShell(post: (reply: WorkerReply) => void): (request: WorkerRequest) => void {
+/** A worker asked for nothing this long after it started is a spare: it warms up at once. */
+const SPARE_AFTER_MS = 20;
+/** A worker that made its shell first warms up once no request has come for this long. */
+const WARM_WHEN_IDLE_MS = 100;
+
+/**
+ * A handler for incoming requests that answers each through `post`, one at a time and in order.
+ * The warm-up takes its turn among them, never beside one: a spare worker (spare.ts) warms up
+ * while it waits, so it is warm when taken; a worker asked for a shell at once (a page opened on
+ * a task) makes the shell and runs the task's init first and warms up once idle, unless the
+ * request says the warm-up must come first (a worker restarted after a kill, before its replay).
+ * `warmBeforeShell`: always warm up before the shell (Node's worker threads: one not yet warmed up
+ * that ran past its heap limit took the whole process down instead of ending alone). `warm`: the
+ * warm-up itself (tests give their own).
+ */
+export function serveShell(post: (reply: WorkerReply) => void, { warmBeforeShell = false, warm = warmUp } = {}): (request: WorkerRequest) => void {
   let shell: EmbeddedShell | null = null;
-  // Started with the worker, before any request: a spare worker (spare.ts) is warm when taken.
-  const warm = warmUp().catch(() => undefined);
+  let warmed = false;
+  let chain = Promise.resolve();
+  let waiting = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const warmInTurn = () => {
+    if (warmed) return;
+    warmed = true;
+    chain = chain.then(() => warm().catch(() => undefined));
+  };
   const handle = async (request: WorkerRequest): Promise<void> => {
     try {
       if (request.op === 'init') {
-        await warm;
+        shell?.dispose();
         shell = await createEmbeddedShell({ seed: request.seed, commandTimeoutMs: request.commandTimeoutMs });
         post({ id: request.id, ok: true, result: null });
         return;
@@ -43,8 +64,16 @@ export function serveShell(post: (reply: WorkerReply) => void): (request: Worker
       post({ id: request.id, ok: false, error: err instanceof Error ? err.message : String(err) });
     }
   };
-  let chain = Promise.resolve();
+  const spareTimer = setTimeout(warmInTurn, SPARE_AFTER_MS);
   return (request) => {
-    chain = chain.then(() => handle(request));
+    clearTimeout(spareTimer);
+    clearTimeout(idleTimer);
+    if (request.op === 'init' && (request.warmFirst || warmBeforeShell)) warmInTurn();
+    waiting++;
+    chain = chain.then(async () => {
+      await handle(request);
+      waiting--;
+      if (waiting === 0 && !warmed) idleTimer = setTimeout(() => waiting === 0 && warmInTurn(), WARM_WHEN_IDLE_MS);
+    });
   };
 }

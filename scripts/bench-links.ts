@@ -1,0 +1,100 @@
+/**
+ * A page opened on an OS task's Play link (issue 30, item 6), in headless Chromium on the built app:
+ * a fresh browser context per visit (nothing cached), the problem on screen (ms after the page
+ * started), then a first command sent at once: how long it waits after the problem showed (the
+ * shell's start and the task's init it waits for, plus its own round trip), and a later command's
+ * round trip for comparison. Prints figures, asserts nothing.
+ *
+ * From scripts/bench.ts: `for (const line of await (await import('./bench-links.ts')).benchLinks(out)) console.log(`  ${line}`);`
+ * Alone: `npx tsx scripts/bench-links.ts [--out DIST] [--runs N]` (without --out it builds the app first).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { quantile } from '../envs/core/stats.ts';
+import { SLOW_TEST_TASKS } from '../envs/os/resetTimes.ts';
+import { CHROMIUM_ARGS, chromiumPath, servePreview } from './chromium.ts';
+
+/** A task with a short init (a few ms), then the test set's slowest inits. */
+const TASKS = ['os-dev-06', ...SLOW_TEST_TASKS];
+
+/**
+ * Runs in the page before its scripts: when the step count first reads 0, sends `echo one` through
+ * the text box at once; after its step, waits 50 ms and sends `echo two`. Times on the page's clock.
+ */
+const TIMER = `(() => {
+  const t = {};
+  window.__linkTimes = t;
+  const send = (word) => {
+    const box = [...document.querySelectorAll('textarea')].find((x) => [...(x.labels ?? [])].some((l) => /exact text a model would send/.test(l.textContent)));
+    box.value = 'Act: bash\\n\\n\`\`\`bash\\necho ' + word + '\\n\`\`\`';
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Send').click();
+  };
+  new MutationObserver(() => {
+    const count = document.querySelector('[data-testid=step-count]')?.textContent ?? '';
+    if (t.problem === undefined && /^0 \\//.test(count)) {
+      t.problem = performance.now();
+      queueMicrotask(() => send('one'));
+    } else if (t.problem !== undefined && t.first === undefined && /^1 \\//.test(count)) {
+      t.first = performance.now();
+      setTimeout(() => { t.sent = performance.now(); send('two'); }, 50);
+    } else if (t.first !== undefined && t.second === undefined && /^2 \\//.test(count)) {
+      t.second = performance.now();
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+
+interface Visit {
+  problem: number;
+  firstWait: number;
+  later: number;
+}
+
+export async function benchLinks(out: string, { runs = 3, port = Number(process.env.BENCH_PORT ?? 4178) } = {}): Promise<string[]> {
+  const { chromium } = await import('@playwright/test');
+  const server = await servePreview(out, port);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  const lines: string[] = [`${runs} visits per task, each in a fresh browser context; the first command (echo) sent as soon as the problem shows`];
+  try {
+    for (const id of TASKS) {
+      const visits: Visit[] = [];
+      for (let run = 0; run < runs; run++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.addInitScript(TIMER);
+        await page.goto(`${server.url}#/play/os/${id}?seed=${run + 1}`);
+        await page.waitForFunction(() => (window as unknown as { __linkTimes: { second?: number } }).__linkTimes.second !== undefined, null, { timeout: 60_000 });
+        const t = await page.evaluate(() => (window as unknown as { __linkTimes: Record<string, number> }).__linkTimes);
+        visits.push({ problem: t.problem, firstWait: t.first - t.problem, later: t.second - t.sent });
+        await context.close();
+      }
+      const median = (pick: (v: Visit) => number) => quantile(visits.map(pick), 0.5).toFixed(0);
+      const most = (pick: (v: Visit) => number) => Math.max(...visits.map(pick)).toFixed(0);
+      lines.push(
+        `${id}: problem on screen ${median((v) => v.problem)} ms after the page started (slowest ${most((v) => v.problem)}); ` +
+          `the first command answered ${median((v) => v.firstWait)} ms after it (slowest ${most((v) => v.firstWait)}), a later one ${median((v) => v.later)} ms`,
+      );
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  return lines;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const arg = (name: string) => (process.argv.indexOf(name) > 0 ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+  const given = arg('--out');
+  const out = given ?? mkdtempSync(join(tmpdir(), 'agentplay-links-'));
+  try {
+    if (!given) execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+    console.log('A page opened on an OS task\'s Play link (headless Chromium, the built app):');
+    for (const line of await benchLinks(out, { runs: Number(arg('--runs') ?? 3) })) console.log(`  ${line}`);
+  } finally {
+    if (!given) rmSync(out, { recursive: true, force: true });
+  }
+  process.exit(0);
+}

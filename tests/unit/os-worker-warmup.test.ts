@@ -1,0 +1,75 @@
+/**
+ * When a shell worker warms up (envs/os/embedded/worker-serve.ts): a spare while it waits; a worker
+ * asked for a shell at once (a page opened on an OS task) after the shell and the task's init, once
+ * idle; first when the request says so (a restart after a kill). Never beside a request.
+ */
+import { describe, expect, it } from 'vitest';
+import { serveShell } from '../../envs/os/embedded/worker-serve.ts';
+import type { WorkerReply, WorkerRequest } from '../../envs/os/embedded/worker-protocol.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A worker's request handler with a warm-up that takes 60 ms; `events` lists what happened, in order. */
+function worker(options: { warmBeforeShell?: boolean } = {}) {
+  const events: string[] = [];
+  const replies = new Map<number, () => void>();
+  const accept = serveShell(
+    (reply: WorkerReply) => {
+      events.push(`reply ${reply.id}${reply.ok ? '' : ` failed: ${reply.error}`}`);
+      replies.get(reply.id)?.();
+    },
+    {
+      ...options,
+      warm: async () => {
+        events.push('warm-up starts');
+        await sleep(60);
+        events.push('warm-up ends');
+      },
+    },
+  );
+  const send = (request: WorkerRequest) => new Promise<void>((resolve) => (replies.set(request.id, resolve), accept(request)));
+  return { events, send };
+}
+
+describe('os: when a shell worker warms up', () => {
+  it('asked for a shell at once: the shell and the init first, the warm-up once idle, and a later command after it', async () => {
+    const w = worker();
+    await w.send({ id: 1, op: 'init', seed: 1 });
+    await w.send({ id: 2, op: 'run', script: 'echo ready > /tmp/r', args: [] });
+    expect(w.events).toEqual(['reply 1', 'reply 2']);
+    await sleep(130); // idle past 100 ms: the warm-up has begun
+    expect(w.events).toEqual(['reply 1', 'reply 2', 'warm-up starts']);
+    await w.send({ id: 3, op: 'exec', command: 'cat /tmp/r' });
+    expect(w.events).toEqual(['reply 1', 'reply 2', 'warm-up starts', 'warm-up ends', 'reply 3']);
+  });
+
+  it('a spare warms up while it waits, and its shell is made after', async () => {
+    const w = worker();
+    await sleep(40);
+    expect(w.events).toEqual(['warm-up starts']);
+    await w.send({ id: 1, op: 'init', seed: 1 });
+    expect(w.events).toEqual(['warm-up starts', 'warm-up ends', 'reply 1']);
+    await sleep(150);
+    expect(w.events).toHaveLength(3); // once only
+  });
+
+  it('a restart after a kill, or a Node worker, warms up before the shell', async () => {
+    for (const [w, init] of [
+      [worker(), { id: 1, op: 'init', seed: 1, warmFirst: true }],
+      [worker({ warmBeforeShell: true }), { id: 1, op: 'init', seed: 1 }],
+    ] as const) {
+      await w.send(init as WorkerRequest);
+      expect(w.events).toEqual(['warm-up starts', 'warm-up ends', 'reply 1']);
+    }
+  });
+
+  it('a busy worker never warms up between its requests', async () => {
+    const w = worker();
+    await w.send({ id: 1, op: 'init', seed: 1 });
+    for (let id = 2; id < 6; id++) {
+      await sleep(50);
+      await w.send({ id, op: 'exec', command: 'true' });
+    }
+    expect(w.events).toEqual(['reply 1', 'reply 2', 'reply 3', 'reply 4', 'reply 5']);
+  });
+});
