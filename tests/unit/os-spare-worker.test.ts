@@ -1,6 +1,7 @@
 /**
  * A shell worker started ahead of need (envs/os/embedded/spare.ts): the next shell takes the
- * waiting one and a new spare starts once it is idle; what a spare reports before anyone listens is kept.
+ * waiting one and a new spare starts once it is idle; a worker whose shell ended cleanly serves the
+ * next shell; what a spare reports before anyone listens is kept.
  */
 import { describe, expect, it } from 'vitest';
 import { buffered, withSpare } from '../../envs/os/embedded/spare.ts';
@@ -21,8 +22,8 @@ describe('spare shell workers', () => {
   it('hands out the spare started before, and starts the next one once the worker handed out is idle', async () => {
     const { started, start } = fakeStarts();
     const holds: boolean[] = [];
-    const spawn = withSpare(start, (_port, on) => holds.push(on));
-    const first = spawn();
+    const pool = withSpare(start, (_port, on) => holds.push(on));
+    const first = pool.take();
     const replies: number[] = [];
     first.onMessage((r) => replies.push(r.id));
     expect(started.length).toBe(1); // no spare beside a worker starting its shell
@@ -36,12 +37,49 @@ describe('spare shell workers', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(started.length).toBe(2); // idle: the spare starts
     expect(holds).toEqual([true, false]); // the taken worker holds the process; the waiting spare does not
-    const second = spawn();
+    const second = pool.take();
     second.post({ id: 1, op: 'exec', command: 'true' });
     expect(started[1].posted).toHaveLength(1); // the spare, not a new worker
     expect(started.length).toBe(2);
     second.terminate(); // ended before it was idle: the next spare starts now
     expect(started.length).toBe(3);
+  });
+
+  it('takes back a worker whose shell ended cleanly: it waits in place of a fresh spare and serves the next shell', () => {
+    const { started, start } = fakeStarts();
+    const ended: number[] = [];
+    const startCounting = (deliver: (r: WorkerReply) => void, died: (why: string) => void) => {
+      const index = started.length;
+      return { ...start(deliver, died), terminate: () => void ended.push(index) };
+    };
+    const pool = withSpare(startCounting);
+    const first = pool.take();
+    first.onMessage(() => undefined);
+    first.terminate(); // ended: a fresh spare starts
+    expect(started.length).toBe(2);
+    const second = pool.take(); // the fresh spare (worker 1)
+    second.onMessage(() => undefined);
+    second.terminate(); // worker 2 starts as the spare
+    expect(started.length).toBe(3);
+    const third = pool.take(); // worker 2
+    pool.release(third); // its shell ended with nothing running: worker 2 waits again
+    expect(ended).toEqual([0, 1]);
+    const fourth = pool.take();
+    fourth.post({ id: 1, op: 'init', seed: 4 });
+    expect(started[2].posted).toEqual([{ id: 1, op: 'init', seed: 4 }]); // the same worker serves the next shell
+    expect(started.length).toBe(3);
+    // A given-back worker replaces a fresh spare waiting.
+    fourth.onMessage(() => undefined);
+    const fifth = pool.take(); // no spare waiting: worker 3 starts for it
+    expect(started.length).toBe(4);
+    fifth.terminate(); // worker 4 starts as the spare
+    expect(started.length).toBe(5);
+    pool.release(fourth);
+    expect(ended).toEqual([0, 1, 3, 4]); // the fresh spare (worker 4) ended; worker 2 waits
+    pool.take().post({ id: 1, op: 'init', seed: 5 });
+    expect(started[2].posted).toHaveLength(2);
+    pool.release({ post: () => undefined, onMessage: () => undefined, terminate: () => void ended.push(99) });
+    expect(ended).toContain(99); // a port the pool did not hand out is ended
   });
 
   it('keeps replies and a death that came before a listener', () => {
@@ -59,14 +97,19 @@ describe('spare shell workers', () => {
     expect(got).toEqual([7, 8]);
   });
 
-  it('two shells in a row from Node worker threads answer and share nothing', async () => {
+  it('two shells in a row from Node worker threads (the second in the first one\'s worker) share nothing, and a seed gives the same session as in a fresh worker', async () => {
+    const SESSION = 'echo $RANDOM $RANDOM; mktemp; date +%s; echo $$; ls -l /tmp; head -c 8 /dev/urandom | od -An -tx1';
+    const fresh = await nodeGuardedShellFactory()({ seed: 5 });
+    const expected = (await fresh.exec(SESSION)).output;
+    fresh.dispose();
     const factory = nodeGuardedShellFactory();
     const a = await factory({ seed: 1 });
-    await a.exec('echo one > /tmp/x');
+    await a.exec('echo one > /tmp/x; export LEAK=1; cd /root');
     expect((await a.exec('cat /tmp/x')).output).toBe('one\n');
     a.dispose();
-    const b = await factory({ seed: 1 });
-    expect((await b.exec('cat /tmp/x 2>&1; echo $?')).output).toBe('cat: /tmp/x: No such file or directory\n1\n');
+    const b = await factory({ seed: 5 });
+    expect((await b.exec(SESSION)).output).toBe(expected);
+    expect((await b.exec('cat /tmp/x 2>&1; echo $?; echo "[$LEAK]"; pwd')).output).toBe('cat: /tmp/x: No such file or directory\n1\n[]\n/\n');
     b.dispose();
   });
 });

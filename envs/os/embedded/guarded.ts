@@ -9,7 +9,7 @@
  */
 import { callsInOrder, DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type ShellFactory, type ShellResult } from '../shell.ts';
 import type { ShellCall, WorkerPort, WorkerReply, WorkerRequest } from './worker-protocol.ts';
-import { withSpare } from './spare.ts';
+import { withSpare, type WorkerPool } from './spare.ts';
 
 /** Time a call may take beyond its own limit before the worker is terminated. */
 export const GRACE_MS = 500;
@@ -20,8 +20,10 @@ const START_LIMIT_MS = 60_000;
 
 export interface GuardedShellOptions {
   seed: number;
-  /** Starts a worker running the shell (browserWorkerPort, or nodeWorkerPort in node-worker.ts). */
+  /** Starts a worker running the shell (browserWorkers.take, or nodeWorkerPort in node-worker.ts). */
   spawn: () => WorkerPort;
+  /** Takes back the worker of a shell disposed with nothing running, for the next shell (a WorkerPool's release); else it is terminated. */
+  release?: (port: WorkerPort) => void;
   commandTimeoutMs?: number;
   graceMs?: number;
 }
@@ -163,7 +165,9 @@ export class GuardedShell implements Shell {
     this.disposed = true;
     const port = this.port;
     this.port = null;
-    port?.terminate();
+    // Nothing asked of the worker is unanswered: it can serve the next shell (its next init makes a new one).
+    if (port && this.pending.size === 0 && this.options.release) this.options.release(port);
+    else port?.terminate();
   }
 }
 
@@ -178,10 +182,10 @@ function startBrowserWorker(deliver: (reply: WorkerReply) => void, died: (why: s
   return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate() };
 }
 
-/** A shell worker for a GuardedShell in the browser: the spare started before, if one is waiting. */
-export const browserWorkerPort: () => WorkerPort = withSpare(startBrowserWorker);
+/** The page's shell workers: the one waiting (a spare, or one an ended shell gave back), if any. */
+export const browserWorkers: WorkerPool = withSpare(startBrowserWorker);
 
 /** Each episode's embedded shell in its own guarded Web Worker (the app's default). */
-export function browserGuardedShellFactory(options: Omit<GuardedShellOptions, 'seed' | 'spawn'> = {}): ShellFactory {
-  return async ({ seed }) => new GuardedShell({ ...options, seed, spawn: browserWorkerPort });
+export function browserGuardedShellFactory(options: Omit<GuardedShellOptions, 'seed' | 'spawn' | 'release'> = {}): ShellFactory {
+  return async ({ seed }) => new GuardedShell({ ...options, seed, spawn: browserWorkers.take, release: browserWorkers.release });
 }

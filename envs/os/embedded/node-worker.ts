@@ -32,10 +32,10 @@ export function nodeWorkerPort(heapMb?: number): WorkerPort {
  * Each episode's embedded shell in its own guarded worker thread (the CLI's default), with the
  * next episode's worker started ahead (spare.ts); a waiting spare does not keep Node running.
  */
-export function nodeGuardedShellFactory(options: Omit<GuardedShellOptions, 'seed' | 'spawn'> & { heapMb?: number } = {}): ShellFactory {
-  const spawn = withSpare(
+export function nodeGuardedShellFactory(options: Omit<GuardedShellOptions, 'seed' | 'spawn' | 'release'> & { heapMb?: number } = {}): ShellFactory {
+  const workers = withSpare(
     (deliver, died) => startNodeWorker(options.heapMb, deliver, died),
     (port, alive) => (port as NodePort).keepAlive(alive),
   );
-  return async ({ seed }) => new GuardedShell({ ...options, seed, spawn });
+  return async ({ seed }) => new GuardedShell({ ...options, seed, spawn: workers.take, release: workers.release });
 }
