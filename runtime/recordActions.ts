@@ -3,7 +3,7 @@
  * record, as the app would have recorded it (tests, benchmarks, the demo build's fixtures).
  */
 import { getTask, loadEnv } from '../envs/index.ts';
-import { playActions, startEpisode, whenIdle } from '../envs/core/runner.ts';
+import { playActions, startEpisode, stopEpisode, whenIdle } from '../envs/core/runner.ts';
 import { actorOf, recordOfEpisode, type DriverInfo, type EpisodeRecord } from './records.ts';
 
 export async function recordActions(
@@ -22,7 +22,7 @@ export async function recordActions(
   const id = options.id ?? crypto.randomUUID();
   await playActions(episode, [...actions], undefined, { actor: actorOf(driver) });
   const snapshot = await whenIdle(episode);
-  episode.stop();
+  stopEpisode(episode);
   const outcome = snapshot.status === 'done' ? snapshot.output! : undefined;
   return recordOfEpisode(snapshot.context, { id, driver, appVersion: 'test', startedAt: at, endedAt: at, outcome });
 }

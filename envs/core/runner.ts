@@ -17,6 +17,17 @@ export function startEpisode<S, T extends TaskInfo>(env: EnvDefinition<S, T>, ta
   return actor;
 }
 
+/**
+ * Stop an episode and, when it ended unfinished (a person left the page, a take-over replaced it),
+ * release what its environment state holds (an OS shell's worker): a finished episode's final
+ * state already did; a stopped actor runs no further actions.
+ */
+export function stopEpisode(actor: EpisodeActor): void {
+  const snapshot = actor.getSnapshot();
+  actor.stop();
+  if (snapshot.status !== 'done' && snapshot.context.state !== undefined) snapshot.context.env.dispose?.(snapshot.context.state);
+}
+
 /** Resolves once the episode can take an action (or has ended). */
 export function whenIdle(actor: EpisodeActor) {
   return waitFor(actor, (s) => s.status !== 'active' || s.matches('awaitingAction'));

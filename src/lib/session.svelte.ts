@@ -5,7 +5,7 @@
  */
 import { getTask } from '../../envs/index.ts';
 import { loadEnvWithTasks as loadEnv } from './importedTasks.ts';
-import { startEpisode, whenIdle } from '../../envs/core/runner.ts';
+import { startEpisode, stopEpisode, whenIdle } from '../../envs/core/runner.ts';
 import type { EpisodeActor, EpisodeSnapshot, HistoryEntry } from '../../envs/core/episode.ts';
 import type { Actor, EnvDefinition, TaskInfo, ViewKind } from '../../envs/core/types.ts';
 import { episodeHeader, type DriverInfo, type EpisodeHeader, type EpisodeRecord, type StepRecord } from '../../runtime/records.ts';
@@ -192,7 +192,7 @@ export class PlaySession {
       return;
     }
     this.lock = lock;
-    this.actor.stop();
+    stopEpisode(this.actor);
     this.actor = this.freshActor();
     const diverged = await replaySteps(this.actor, record.steps);
     if (diverged > 0) this.notice = divergedNotice(diverged);
@@ -249,7 +249,7 @@ export class PlaySession {
 
   dispose(): void {
     this.recorder?.stop();
-    this.actor.stop();
+    stopEpisode(this.actor);
     this.lock?.release();
     this.lock = null;
   }

@@ -169,3 +169,40 @@ test('OS: a Play link the pointer rests on makes the episode ahead (its shell an
   expect(prepared).toBe(direct);
   await other.close();
 });
+
+test('OS: the next task in the page runs in the worker the last one gave back, and sees nothing of it', async ({ page }) => {
+  // Which worker each shell's init goes to (workers numbered as the page starts them).
+  await page.addInitScript(() => {
+    const inits: number[] = [];
+    (window as unknown as { shellInits: number[] }).shellInits = inits;
+    let started = 0;
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (!/shell-worker/.test(String(url))) return;
+        const index = started++;
+        const post = this.postMessage.bind(this) as (message: unknown) => void;
+        this.postMessage = (message: unknown) => {
+          if ((message as { op?: string }).op === 'init') inits.push(index);
+          post(message);
+        };
+      }
+    };
+  });
+  const inits = () => page.evaluate(() => (window as unknown as { shellInits: number[] }).shellInits);
+  const box = page.getByLabel('Or type the exact text a model would send');
+  await page.goto('/#/play/os/os-dev-24?seed=0');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \//);
+  await box.fill('Act: bash\n\n```bash\necho mine > /root/left.txt; cat /root/left.txt\n```');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('text-view')).toContainText('mine');
+  // Another task, opened in the same page: the last episode's shell ends and gives its worker back.
+  await page.evaluate(() => (location.hash = '#/play/os/os-dev-06?seed=1'));
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \//);
+  await box.fill('Act: bash\n\n```bash\ncat /root/left.txt; echo "exit $?"\n```');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('text-view')).toContainText('No such file or directory');
+  await expect(page.getByTestId('text-view')).toContainText('exit 1');
+  expect(await inits()).toEqual([0, 0]);
+});

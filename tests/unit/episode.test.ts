@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EnvDefinition, Step, TaskInfo } from '../../envs/core/types.ts';
-import { playActions, startEpisode, whenIdle } from '../../envs/core/runner.ts';
+import { playActions, startEpisode, stopEpisode, whenIdle } from '../../envs/core/runner.ts';
 import { hanoi, hanoiSolution, HANOI_ACTIONS } from '../../envs/hanoi/index.ts';
 import { bandits } from '../../envs/bandits/index.ts';
 import { rps } from '../../envs/rps/index.ts';
@@ -248,6 +248,20 @@ describe('episode machine: asynchronous environments', () => {
     const s = await whenDone(actor);
     expect(s.output).toEqual({ score: 2, success: true, steps: 3, finishReason: 'Complete' });
     expect(disposed).toEqual([{ n: 2 }]);
+  });
+
+  it('stopEpisode releases an unfinished episode\'s state once, and leaves a finished one to its own release', async () => {
+    const disposed: CounterState[] = [];
+    const env = asyncEnv({ delay: 5, disposed });
+    const left = startEpisode(env, FAKE_TASK, { seed: 0 });
+    await playActions(left, ['inc']);
+    stopEpisode(left); // a person left the page mid-episode
+    expect(disposed).toEqual([{ n: 1 }]);
+    const finished = startEpisode(env, FAKE_TASK, { seed: 0 });
+    await playActions(finished, ['stop']);
+    await whenDone(finished);
+    stopEpisode(finished);
+    expect(disposed).toEqual([{ n: 1 }, { n: 0 }]);
   });
 
   it('an async env reaching its limit ends with Task Limit Exceeded', async () => {
