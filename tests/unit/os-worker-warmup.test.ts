@@ -12,10 +12,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A worker's request handler with a warm-up that takes 60 ms; `events` lists what happened, in order. */
 function worker(options: { warmBeforeShell?: boolean } = {}) {
   const events: string[] = [];
+  const outputs = new Map<number, string>();
   const replies = new Map<number, () => void>();
   const accept = serveShell(
     (reply: WorkerReply) => {
       events.push(`reply ${reply.id}${reply.ok ? '' : ` failed: ${reply.error}`}`);
+      if (reply.ok && typeof reply.result === 'object' && reply.result) outputs.set(reply.id, reply.result.output);
       replies.get(reply.id)?.();
     },
     {
@@ -28,7 +30,7 @@ function worker(options: { warmBeforeShell?: boolean } = {}) {
     },
   );
   const send = (request: WorkerRequest) => new Promise<void>((resolve) => (replies.set(request.id, resolve), accept(request)));
-  return { events, send };
+  return { events, outputs, send };
 }
 
 describe('os: when a shell worker warms up', () => {
@@ -71,5 +73,18 @@ describe('os: when a shell worker warms up', () => {
       await w.send({ id, op: 'exec', command: 'true' });
     }
     expect(w.events).toEqual(['reply 1', 'reply 2', 'reply 3', 'reply 4', 'reply 5']);
+  });
+
+  it('a worker given back frees its shell (drop, no reply); the next init makes a new one', async () => {
+    const w = worker();
+    await w.send({ id: 1, op: 'init', seed: 1 });
+    await w.send({ id: 2, op: 'exec', command: 'echo kept > /root/f' });
+    (w.send({ id: 0, op: 'drop' }) as Promise<void>).catch(() => undefined);
+    await w.send({ id: 3, op: 'exec', command: 'cat /root/f' });
+    expect(w.events.filter((e) => e.startsWith('reply'))).toEqual(['reply 1', 'reply 2', 'reply 3 failed: the worker shell was not started']);
+    await w.send({ id: 4, op: 'init', seed: 2 });
+    await w.send({ id: 5, op: 'exec', command: 'cat /root/f' });
+    expect(w.events.filter((e) => e.startsWith('reply')).slice(3)).toEqual(['reply 4', 'reply 5']);
+    expect(w.outputs.get(5)).toBe('cat: /root/f: No such file or directory\n');
   });
 });

@@ -165,9 +165,11 @@ export class GuardedShell implements Shell {
     this.disposed = true;
     const port = this.port;
     this.port = null;
-    // Nothing asked of the worker is unanswered: it can serve the next shell (its next init makes a new one).
-    if (port && this.pending.size === 0 && this.options.release) this.options.release(port);
-    else port?.terminate();
+    // Nothing asked of the worker is unanswered: it frees this shell and can serve the next (its next init makes a new one).
+    if (port && this.pending.size === 0 && this.options.release) {
+      port.post({ id: 0, op: 'drop' });
+      this.options.release(port);
+    } else port?.terminate();
   }
 }
 

@@ -7,7 +7,8 @@ export type ShellCall =
   | { op: 'readFile'; path: string };
 
 /** `warmFirst`: warm the worker up before making the shell (a restart after a kill, whose replay must not pay first uses). */
-export type WorkerRequest = { id: number; op: 'init'; seed: number; commandTimeoutMs?: number; warmFirst?: boolean } | ({ id: number } & ShellCall);
+/** `drop`: the shell's episode ended and the worker waits for the next one: free the shell (no reply). */
+export type WorkerRequest = { id: number; op: 'init'; seed: number; commandTimeoutMs?: number; warmFirst?: boolean } | { id: number; op: 'drop' } | ({ id: number } & ShellCall);
 
 export type WorkerReply = { id: number; ok: true; result: ShellResult | string | null } | { id: number; ok: false; error: string };
 

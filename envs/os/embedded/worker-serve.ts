@@ -52,6 +52,11 @@ export function serveShell(post: (reply: WorkerReply) => void, { warmBeforeShell
         post({ id: request.id, ok: true, result: null });
         return;
       }
+      if (request.op === 'drop') {
+        shell?.dispose();
+        shell = null;
+        return;
+      }
       if (!shell) throw new Error('the worker shell was not started');
       const result =
         request.op === 'exec'
