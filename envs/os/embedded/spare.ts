@@ -1,8 +1,9 @@
 /**
- * One shell worker started ahead of need. Starting a worker (loading just-bash and running its
- * commands once, worker-serve.ts) took most of an OS reset in the browser; with a spare waiting,
- * a reset only seeds the shell and runs the task's init. A spare is taken by the next shell and
- * the following one is started once the taken one is idle, so a run of episodes finds one ready.
+ * One shell worker waiting for the next shell: a spare started ahead of need, or a worker an ended
+ * shell gave back. Starting a worker (loading just-bash and running its commands once,
+ * worker-serve.ts) took most of an OS reset in the browser; with one waiting, a reset only seeds
+ * the shell and runs the task's init. The next shell takes it, and the following spare is started
+ * once the taken one is idle, so a run of episodes finds one ready.
  */
 import type { WorkerPort, WorkerReply } from './worker-protocol.ts';
 
@@ -43,7 +44,7 @@ const IDLE_MS = 100;
  * The port, with `then` called once, when the worker has answered every request sent to it and
  * none came for IDLE_MS (or when it is terminated first); `cancel` forgets `then`.
  */
-function whenIdle(port: WorkerPort, then: () => void): { port: WorkerPort; cancel(): void } {
+function watchIdle(port: WorkerPort, then: () => void): { port: WorkerPort; cancel(): void } {
   let outstanding = 0;
   let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -117,7 +118,7 @@ export function withSpare(
       const port = spare ?? buffered(spawn);
       spare = null;
       keepAlive?.(port, true);
-      const watched = whenIdle(port, startSpare);
+      const watched = watchIdle(port, startSpare);
       handedOutPorts.set(watched.port, { port, cancel: watched.cancel });
       return watched.port;
     },
