@@ -1,9 +1,9 @@
 /**
- * A page opened on an OS task's Play link (issue 30, item 6), in headless Chromium on the built app:
- * a fresh browser context per visit (nothing cached), the problem on screen (ms after the page
- * started), then a first command sent at once: how long it waits after the problem showed (the
- * shell's start and the task's init it waits for, plus its own round trip), and a later command's
- * round trip for comparison. Prints figures, asserts nothing.
+ * A page opened on a task's Play link (issue 30, item 6), in headless Chromium on the built app, for
+ * each environment whose Node side names `links` (the OS: its shell's start and the task's init): a
+ * fresh browser context per visit (nothing cached), the problem on screen (ms after the page
+ * started), then a first action sent at once: how long it waits after the problem showed, and a
+ * later action's round trip for comparison. Prints figures, asserts nothing.
  *
  * From scripts/bench.ts: `for (const line of await (await import('./bench-links.ts')).benchLinks(out)) console.log(`  ${line}`);`
  * Alone: `npx tsx scripts/bench-links.ts [--out DIST] [--runs N]` (without --out it builds the app first).
@@ -13,23 +13,32 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { entries } from '../envs/index.ts';
+import type { EnvNode } from '../envs/core/envNode.ts';
 import { quantile } from '../envs/core/stats.ts';
-import { SLOW_TEST_TASKS } from '../envs/os/resetTimes.ts';
 import { CHROMIUM_ARGS, chromiumPath, servePreview } from './chromium.ts';
 
-/** A task with a short init (a few ms), then the test set's slowest inits. */
-const TASKS = ['os-dev-06', ...SLOW_TEST_TASKS];
+/** Every task an environment's Node side names for this bench, with its environment and action, in catalogue order. */
+async function linkTasks(): Promise<{ env: string; id: string; action: NonNullable<EnvNode['links']>['action'] }[]> {
+  const found = [];
+  for (const entry of entries()) {
+    const links = (await entry.node?.())?.links;
+    for (const id of links?.tasks ?? []) found.push({ env: entry.id, id, action: links!.action });
+  }
+  return found;
+}
 
 /**
- * Runs in the page before its scripts: when the step count first reads 0, sends `echo one` through
- * the text box at once; after its step, waits 50 ms and sends `echo two`. Times on the page's clock.
+ * Runs in the page before its scripts: when the step count first reads 0, sends the first action
+ * through the text box at once; after its step, waits 50 ms and sends the second. Times on the page's clock.
  */
-const TIMER = `(() => {
+const timer = (first: string, second: string) => `(() => {
   const t = {};
   window.__linkTimes = t;
+  const actions = { one: ${JSON.stringify(first)}, two: ${JSON.stringify(second)} };
   const send = (word) => {
     const box = [...document.querySelectorAll('textarea')].find((x) => [...(x.labels ?? [])].some((l) => /exact text a model would send/.test(l.textContent)));
-    box.value = 'Act: bash\\n\\n\`\`\`bash\\necho ' + word + '\\n\`\`\`';
+    box.value = actions[word];
     box.dispatchEvent(new Event('input', { bubbles: true }));
     [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Send').click();
   };
@@ -47,6 +56,9 @@ const TIMER = `(() => {
   }).observe(document, { subtree: true, childList: true, characterData: true });
 })();`;
 
+/** Words the two actions print: in the observations only if the actions ran. */
+const WORDS = ['bench-link-first', 'bench-link-later'];
+
 interface Visit {
   problem: number;
   firstWait: number;
@@ -57,17 +69,20 @@ export async function benchLinks(out: string, { runs = 3, port = Number(process.
   const { chromium } = await import('@playwright/test');
   const server = await servePreview(out, port);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  const lines: string[] = [`${runs} visits per task, each in a fresh browser context; the first command (echo) sent as soon as the problem shows`];
+  const lines: string[] = [`${runs} visits per task, each in a fresh browser context; the first action sent as soon as the problem shows`];
   try {
-    for (const id of TASKS) {
+    for (const { env, id, action } of await linkTasks()) {
       const visits: Visit[] = [];
       for (let run = 0; run < runs; run++) {
         const context = await browser.newContext();
         const page = await context.newPage();
-        await page.addInitScript(TIMER);
-        await page.goto(`${server.url}#/play/os/${id}?seed=${run + 1}`);
+        await page.addInitScript(timer(action(WORDS[0]), action(WORDS[1])));
+        await page.goto(`${server.url}#/play/${env}/${id}?seed=${run + 1}`);
         await page.waitForFunction(() => (window as unknown as { __linkTimes: { second?: number } }).__linkTimes.second !== undefined, null, { timeout: 60_000 });
         const t = await page.evaluate(() => (window as unknown as { __linkTimes: Record<string, number> }).__linkTimes);
+        // The actions ran (their observations name their words), not merely counted as steps.
+        const seen = (await page.getByTestId('text-view').textContent()) ?? '';
+        if (!WORDS.every((word) => seen.includes(word))) throw new Error(`bench-links: ${env}/${id}: the actions' words are not in the observations: ${seen.slice(-300)}`);
         visits.push({ problem: t.problem, firstWait: t.first - t.problem, later: t.second - t.sent });
         await context.close();
       }
@@ -75,7 +90,7 @@ export async function benchLinks(out: string, { runs = 3, port = Number(process.
       const most = (pick: (v: Visit) => number) => Math.max(...visits.map(pick)).toFixed(0);
       lines.push(
         `${id}: problem on screen ${median((v) => v.problem)} ms after the page started (slowest ${most((v) => v.problem)}); ` +
-          `the first command answered ${median((v) => v.firstWait)} ms after it (slowest ${most((v) => v.firstWait)}), a later one ${median((v) => v.later)} ms`,
+          `the first action answered ${median((v) => v.firstWait)} ms after it (slowest ${most((v) => v.firstWait)}), a later one ${median((v) => v.later)} ms`,
       );
     }
   } finally {
@@ -91,7 +106,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const out = given ?? mkdtempSync(join(tmpdir(), 'agentplay-links-'));
   try {
     if (!given) execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
-    console.log('A page opened on an OS task\'s Play link (headless Chromium, the built app):');
+    console.log('A page opened on a task\'s Play link (headless Chromium, the built app):');
     for (const line of await benchLinks(out, { runs: Number(arg('--runs') ?? 3) })) console.log(`  ${line}`);
   } finally {
     if (!given) rmSync(out, { recursive: true, force: true });

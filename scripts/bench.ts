@@ -232,7 +232,7 @@ try {
   console.log('\nIn the browser (headless Chromium, the built app):');
   const b = await browserBench(out);
   for (const [name, value] of Object.entries(b)) if (name !== 'userAgent') console.log(`  ${name}: ${value}`);
-  console.log('\nA page opened on an OS task\'s Play link (headless Chromium, the built app):');
+  console.log('\nA page opened on a task\'s Play link (headless Chromium, the built app):');
   for (const line of await (await import('./bench-links.ts')).benchLinks(out)) console.log(`  ${line}`);
   console.log('\nRunaway work, stopped from outside its worker (npm run bench:runaway):');
   for (const line of await (await import('./bench-runaway.ts')).benchRunaway(out)) console.log(`  ${line}`);

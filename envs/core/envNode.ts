@@ -17,4 +17,9 @@ export interface EnvNode {
   useWorkers?(on: boolean): Promise<void>;
   /** Its part of `npm run bench:runaway`. */
   runaway?(): Promise<RunawayBench>;
+  /**
+   * Its part of `scripts/bench-links.ts` (a page opened on a task's Play link, the first action sent as
+   * the problem shows): the tasks to open and a cheap action whose observation contains `word`.
+   */
+  links?: { tasks: readonly string[]; action(word: string): string };
 }

@@ -6,6 +6,7 @@
  */
 import type { EnvNode } from '../core/envNode.ts';
 import { setOsShellFactory } from './index.ts';
+import { SLOW_TEST_TASKS } from './resetTimes.ts';
 
 let backend = 'embedded';
 let workers = false;
@@ -35,4 +36,6 @@ export const node: EnvNode = {
     await install();
   },
   runaway: () => import('./runaway.ts').then((m) => m.runaway),
+  // A task whose init takes a few ms (the worker's start alone), then the test set's slowest inits.
+  links: { tasks: ['os-dev-06', ...SLOW_TEST_TASKS], action: (word) => `Act: bash\n\n\`\`\`bash\necho ${word}\n\`\`\`` },
 };
