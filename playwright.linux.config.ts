@@ -15,6 +15,8 @@ export default defineConfig({
   testDir: 'tests/e2e-linux',
   // A restore fetches and unpacks the 66 MB state; commands run in an emulated CPU.
   timeout: 180_000,
+  // One emulator already keeps most of two cores busy: one spec file at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
   webServer: {
     command: `VITE_TEST_ENVS=1 npx vite build --logLevel warn --outDir dist-linux-e2e && OS_IMAGE_DIR=${IMAGE_DIR} npx vite preview --outDir dist-linux-e2e --host 127.0.0.1 --port ${PORT} --strictPort`,

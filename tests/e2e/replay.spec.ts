@@ -56,7 +56,8 @@ function asHuman(e: Episode): Episode {
 async function importEpisodes(page: Page, episodes: Episode[]): Promise<void> {
   await page.goto('/#/episodes');
   await page.getByTestId('import-input').setInputFiles({ name: 'episodes.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(episodes.map((e) => JSON.stringify(e)).join('\n') + '\n') });
-  await expect(page.getByRole('status')).toContainText(`Imported ${episodes.length} episode(s)`);
+  // The import verifies each episode first (in a worker): seconds when another test loads the machine.
+  await expect(page.getByRole('status')).toContainText(`Imported ${episodes.length} episode(s)`, { timeout: 20_000 });
 }
 
 
