@@ -10,6 +10,7 @@ import type { Bash, Command, TransformPlugin } from 'just-bash';
 import { callsInOrder, DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type ShellResult } from '../shell.ts';
 import { SimClock } from './clock.ts';
 import { clockedFs } from './fs.ts';
+import { DEVICE_NOISE_BYTES, noiseDevicesFs } from './devices.ts';
 import { coreutilsCommands } from './coreutils.ts';
 import { gnuCommands } from './gnu.ts';
 import { packageCommands } from './packages.ts';
@@ -181,7 +182,7 @@ export class EmbeddedShell implements Shell {
   private async setUpFiles(): Promise<void> {
     const boot = new Date(this.host.bootTime);
     // A plain loop: Uint8Array.from with a callback over 64 KiB took milliseconds of every reset.
-    const noise = new Uint8Array(1 << 16);
+    const noise = new Uint8Array(DEVICE_NOISE_BYTES);
     for (let i = 0; i < noise.length; i++) noise[i] = Math.floor(this.host.random() * 256);
     for (const [path, content] of [['/dev/urandom', noise], ['/dev/random', noise], ['/dev/zero', new Uint8Array(1 << 18)]] as const) {
       await this.host.fs.writeFile(path, content);
@@ -419,7 +420,9 @@ export async function createEmbeddedShell(options: EmbeddedShellOptions = {}): P
   const rng = new Rng((options.seed ?? 0) >>> 0);
   const random = (): number => rng.uniform();
   const shellRng = new Rng(((options.seed ?? 0) ^ 0x7fff) >>> 0);
-  const timed = clockedFs(memory, clock);
+  // The random devices' later reads: a stream of their own, so mktemp names stay as the seed gave them.
+  const deviceRng = new Rng(((options.seed ?? 0) ^ 0x5eed5) >>> 0);
+  const timed = clockedFs(noiseDevicesFs(memory, deviceRng), clock);
   const host: Host = {
     fs: timed,
     rawFs: timed,
