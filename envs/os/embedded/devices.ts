@@ -15,13 +15,23 @@ const NOISE_DEVICES = new Set(['/dev/urandom', '/dev/random']);
 export const DEVICE_NOISE_BYTES = 1 << 16;
 const READERS = new Set(['readFile', 'readFileBuffer', 'readFileBytes']);
 
-/** `bytes` bytes of the stream, four per draw (a draw is a whole 32-bit number). */
+/**
+ * `bytes` bytes of noise: one draw from `rng` seeds an xorshift32 run that fills them. Plain
+ * integer operations on purpose: a read runs inside a command, while just-bash's defense in depth
+ * proxies Math, and a Math call per four bytes made a refill cost a millisecond.
+ */
 export function noiseBytes(rng: Rng, bytes: number): Uint8Array {
   const out = new Uint8Array(bytes);
-  const view = new DataView(out.buffer);
-  let i = 0;
-  for (; i + 4 <= bytes; i += 4) view.setUint32(i, rng.uniform() * 4294967296, true);
-  for (; i < bytes; i++) out[i] = Math.floor(rng.uniform() * 256);
+  let x = (rng.uniform() * 4294967296) >>> 0 || 1;
+  for (let i = 0; i < bytes; i += 4) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = x & 255;
+    out[i + 1] = (x >>> 8) & 255;
+    out[i + 2] = (x >>> 16) & 255;
+    out[i + 3] = x >>> 24;
+  }
   return out;
 }
 
