@@ -3,7 +3,9 @@
  * each environment whose Node side names `links` (the OS: its shell's start and the task's init): a
  * fresh browser context per visit (nothing cached), the problem on screen (ms after the page
  * started), then a first action sent at once: how long it waits after the problem showed, and a
- * later action's round trip for comparison. Prints figures, asserts nothing.
+ * later action's round trip for comparison. Over loopback and over an emulated participant's link
+ * (on loopback the server's on-the-fly gzip and the page share this machine's two cores).
+ * Prints figures, asserts nothing.
  *
  * From scripts/bench.ts: `for (const line of await (await import('./bench-links.ts')).benchLinks(out)) console.log(`  ${line}`);`
  * Alone: `npx tsx scripts/bench-links.ts [--out DIST] [--runs N]` (without --out it builds the app first).
@@ -65,17 +67,30 @@ interface Visit {
   later: number;
 }
 
+/** How the page reaches its server: this machine's loopback, and a participant's link (Chromium's network emulation). */
+const NETWORKS = [
+  { name: 'loopback (the server on this machine, sharing its two cores)', conditions: null },
+  { name: 'a 20 Mbit/s link with 40 ms latency', conditions: { offline: false, latency: 40, downloadThroughput: 20e6 / 8, uploadThroughput: 5e6 / 8 } },
+] as const;
+
 export async function benchLinks(out: string, { runs = 3, port = Number(process.env.BENCH_PORT ?? 4178) } = {}): Promise<string[]> {
   const { chromium } = await import('@playwright/test');
   const server = await servePreview(out, port);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const lines: string[] = [`${runs} visits per task, each in a fresh browser context; the first action sent as soon as the problem shows`];
   try {
+    for (const network of NETWORKS) {
+    lines.push(`over ${network.name}:`);
     for (const { env, id, action } of await linkTasks()) {
       const visits: Visit[] = [];
       for (let run = 0; run < runs; run++) {
         const context = await browser.newContext();
         const page = await context.newPage();
+        if (network.conditions) {
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Network.enable');
+          await cdp.send('Network.emulateNetworkConditions', network.conditions);
+        }
         await page.addInitScript(timer(action(WORDS[0]), action(WORDS[1])));
         await page.goto(`${server.url}#/play/${env}/${id}?seed=${run + 1}`);
         await page.waitForFunction(() => (window as unknown as { __linkTimes: { second?: number } }).__linkTimes.second !== undefined, null, { timeout: 60_000 });
@@ -89,9 +104,10 @@ export async function benchLinks(out: string, { runs = 3, port = Number(process.
       const median = (pick: (v: Visit) => number) => quantile(visits.map(pick), 0.5).toFixed(0);
       const most = (pick: (v: Visit) => number) => Math.max(...visits.map(pick)).toFixed(0);
       lines.push(
-        `${id}: problem on screen ${median((v) => v.problem)} ms after the page started (slowest ${most((v) => v.problem)}); ` +
+        `  ${id}: problem on screen ${median((v) => v.problem)} ms after the page started (slowest ${most((v) => v.problem)}); ` +
           `the first action answered ${median((v) => v.firstWait)} ms after it (slowest ${most((v) => v.firstWait)}), a later one ${median((v) => v.later)} ms`,
       );
+    }
     }
   } finally {
     await browser.close();
