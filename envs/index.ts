@@ -20,6 +20,7 @@ import { pddlMeta } from './pddl/meta.ts';
 import { messengerMeta } from './messenger/meta.ts';
 import { alfworldMeta } from './alfworld/meta.ts';
 import { crafterMeta } from './crafter/meta.ts';
+import { openingOs } from './os/opening.ts';
 
 export interface EnvEntry extends EnvMeta {
   load(): Promise<EnvDefinition>;
@@ -34,6 +35,8 @@ export interface EnvEntry extends EnvMeta {
   agentboardSubgoals?: boolean;
   /** How its benchmark's own logs name it and its tasks, for the log importers (envs/core/logs.ts). */
   logs?(): Promise<EnvLogs>;
+  /** A page opened on one of its tasks (a Play link): starts what its first episode will need, before the view asks. */
+  opening?(): void;
   /** Its Node side (CLI, benchmarks: backends, worker threads), loaded with `nodeOnly`. */
   node?(): Promise<EnvNode>;
   /** Its part of vite's dev and preview servers (vite.config.ts collects them), loaded with `nodeOnly`. */
@@ -53,7 +56,7 @@ export const CATALOGUE: readonly EnvEntry[] = [
   { ...messengerMeta, load: () => import('./messenger/index.ts').then((m) => m.messenger), ui: () => import('./messenger/ui.ts').then((m) => m.ui), bench: () => import('./messenger/bench.ts').then((m) => m.bench) },
   { ...babyaiMeta, load: () => import('./babyai/index.ts').then((m) => m.babyai), ui: () => import('./babyai/ui.ts').then((m) => m.ui), bench: () => import('./babyai/bench.ts').then((m) => m.bench), annotation: () => import('./babyai/annotation.ts').then((m) => m.annotation), agentboardSubgoals: true, logs: () => import('./babyai/logs.ts').then((m) => m.logs) },
   { ...pddlMeta, load: () => import('./pddl/index.ts').then((m) => m.pddl), ui: () => import('./pddl/ui.ts').then((m) => m.ui), bench: () => import('./pddl/bench.ts').then((m) => m.bench), annotation: () => import('./pddl/annotation.ts').then((m) => m.annotation), agentboardSubgoals: true, logs: () => import('./pddl/logs.ts').then((m) => m.logs) },
-  { ...osMeta, load: () => import('./os/index.ts').then((m) => m.os), ui: () => import('./os/ui.ts').then((m) => m.ui), bench: () => import('./os/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./os/node.ts')>('./os/node.ts').then((m) => m.node), vitePlugins: () => nodeOnly<typeof import('./os/vite.ts')>('./os/vite.ts').then((m) => m.vitePlugins()), logs: () => import('./os/logs.ts').then((m) => m.logs) },
+  { ...osMeta, load: () => import('./os/index.ts').then((m) => m.os), ui: () => import('./os/ui.ts').then((m) => m.ui), bench: () => import('./os/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./os/node.ts')>('./os/node.ts').then((m) => m.node), vitePlugins: () => nodeOnly<typeof import('./os/vite.ts')>('./os/vite.ts').then((m) => m.vitePlugins()), logs: () => import('./os/logs.ts').then((m) => m.logs), opening: openingOs },
   { ...crafterMeta, load: () => import('./crafter/index.ts').then((m) => m.crafter), ui: () => import('./crafter/ui.ts').then((m) => m.ui), bench: () => import('./crafter/bench.ts').then((m) => m.bench) },
   { ...alfworldMeta, load: () => import('./alfworld/index.ts').then((m) => m.alfworld), ui: () => import('./alfworld/ui.ts').then((m) => m.ui), bench: () => import('./alfworld/bench.ts').then((m) => m.bench) },
   { ...dbMeta, load: () => import('./db/load.ts').then((m) => m.loadDb()), ui: () => import('./db/ui.ts').then((m) => m.ui), bench: () => import('./db/bench.ts').then((m) => m.bench), node: () => nodeOnly<typeof import('./db/node.ts')>('./db/node.ts').then((m) => m.node), logs: () => import('./db/logs.ts').then((m) => m.logs) },

@@ -170,6 +170,37 @@ test('OS: a Play link the pointer rests on makes the episode ahead (its shell an
   await other.close();
 });
 
+test('OS: a page opened on a Play link starts its shell worker before the page is drawn, and the episode runs in it', async ({ page }) => {
+  // Each shell worker: whether the page's view was on screen when it started, and the workers that got an init.
+  await page.addInitScript(() => {
+    const seen = { drawnAtStart: [] as boolean[], inits: [] as number[] };
+    (window as unknown as { shellSeen: typeof seen }).shellSeen = seen;
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        if (!/shell-worker/.test(String(url))) return;
+        const index = seen.drawnAtStart.length;
+        seen.drawnAtStart.push((document.getElementById('app')?.childElementCount ?? 0) > 0);
+        const post = this.postMessage.bind(this) as (message: unknown) => void;
+        this.postMessage = (message: unknown) => {
+          if ((message as { op?: string }).op === 'init') seen.inits.push(index);
+          post(message);
+        };
+      }
+    };
+  });
+  await page.goto('/#/play/os/os-dev-24?seed=0');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \//);
+  await page.getByLabel('Or type the exact text a model would send').fill('Act: bash\n\n```bash\necho opened-early\n```');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('text-view')).toContainText('opened-early');
+  const seen = await page.evaluate(() => (window as unknown as { shellSeen: { drawnAtStart: boolean[]; inits: number[] } }).shellSeen);
+  // Started as the page opened (nothing drawn yet), and the episode's shell is made in it, not in a second worker.
+  expect(seen.drawnAtStart[0]).toBe(false);
+  expect(seen.inits).toEqual([0]);
+});
+
 test('OS: the next task in the page runs in the worker the last one gave back, and sees nothing of it', async ({ page }) => {
   // Which worker each shell's init goes to (workers numbered as the page starts them).
   await page.addInitScript(() => {

@@ -10,6 +10,7 @@
 import { callsInOrder, DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type ShellFactory, type ShellResult } from '../shell.ts';
 import type { ShellCall, WorkerPort, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 import { withSpare, type WorkerPool } from './spare.ts';
+import { takeEarlyWorker } from './early.ts';
 
 /** Time a call may take beyond its own limit before the worker is terminated. */
 export const GRACE_MS = 500;
@@ -175,7 +176,9 @@ export class GuardedShell implements Shell {
 
 /** A browser module worker running shell-worker.ts. */
 function startBrowserWorker(deliver: (reply: WorkerReply) => void, died: (why: string) => void): Omit<WorkerPort, 'onMessage' | 'onExit'> {
-  const worker = new Worker(new URL('./shell-worker.ts', import.meta.url), { type: 'module' });
+  const early = takeEarlyWorker();
+  const worker = early?.worker ?? new Worker(new URL('./shell-worker.ts', import.meta.url), { type: 'module' });
+  if (early?.failed) queueMicrotask(() => died(early.failed!));
   worker.addEventListener('message', (e) => deliver(e.data as WorkerReply));
   worker.addEventListener('error', (event) => {
     event.preventDefault();
