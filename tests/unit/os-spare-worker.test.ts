@@ -45,6 +45,21 @@ describe('spare shell workers', () => {
     expect(started.length).toBe(3);
   });
 
+  it('takes a worker started before the pool (a page opened on a Play link) as its first, once', () => {
+    const { started, start } = fakeStarts();
+    const early = buffered(start);
+    started[0].died('the shell worker failed'); // failed while loading, before the pool existed
+    let offers = 0;
+    const pool = withSpare(start, undefined, () => (offers++ === 0 ? early : null));
+    const first = pool.take();
+    const deaths: string[] = [];
+    first.onExit?.((why) => deaths.push(why));
+    expect(started.length).toBe(1); // the early worker, not a new one
+    expect(deaths).toEqual(['the shell worker failed']); // what it reported before anyone listened
+    pool.take();
+    expect(started.length).toBe(2); // the next take starts its own
+  });
+
   it('takes back a worker whose shell ended cleanly: it waits in place of a fresh spare and serves the next shell', () => {
     const { started, start } = fakeStarts();
     const ended: number[] = [];

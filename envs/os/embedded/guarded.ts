@@ -10,7 +10,7 @@
 import { callsInOrder, DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type ShellFactory, type ShellResult } from '../shell.ts';
 import type { ShellCall, WorkerPort, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 import { withSpare, type WorkerPool } from './spare.ts';
-import { takeEarlyWorker } from './early.ts';
+import { startBrowserWorker, takeEarlyWorker } from './browser-worker.ts';
 
 /** Time a call may take beyond its own limit before the worker is terminated. */
 export const GRACE_MS = 500;
@@ -174,21 +174,8 @@ export class GuardedShell implements Shell {
   }
 }
 
-/** A browser module worker running shell-worker.ts. */
-function startBrowserWorker(deliver: (reply: WorkerReply) => void, died: (why: string) => void): Omit<WorkerPort, 'onMessage' | 'onExit'> {
-  const early = takeEarlyWorker();
-  const worker = early?.worker ?? new Worker(new URL('./shell-worker.ts', import.meta.url), { type: 'module' });
-  if (early?.failed) queueMicrotask(() => died(early.failed!));
-  worker.addEventListener('message', (e) => deliver(e.data as WorkerReply));
-  worker.addEventListener('error', (event) => {
-    event.preventDefault();
-    died(event.message || 'the shell worker failed');
-  });
-  return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate() };
-}
-
-/** The page's shell workers: the one waiting (a spare, or one an ended shell gave back), if any. */
-export const browserWorkers: WorkerPool = withSpare(startBrowserWorker);
+/** The page's shell workers: the one waiting (a spare, one an ended shell gave back, or the early one), if any. */
+export const browserWorkers: WorkerPool = withSpare(startBrowserWorker, undefined, takeEarlyWorker);
 
 /** Each episode's embedded shell in its own guarded Web Worker (the app's default). */
 export function browserGuardedShellFactory(options: Omit<GuardedShellOptions, 'seed' | 'spawn' | 'release'> = {}): ShellFactory {

@@ -98,13 +98,21 @@ export interface WorkerPool {
  * (a page opened on an OS task). `release` takes back a worker whose shell ended with nothing
  * running: it waits as the spare (ending a fresh one), so the next shell runs in a worker whose
  * code has run before (JIT-compiled) and the worker's next `init` makes a new shell, sharing nothing.
- * `keepAlive(port, false)` lets a waiting worker not hold a Node process open.
+ * `keepAlive(port, false)` lets a waiting worker not hold a Node process open; `startedElsewhere`
+ * gives a worker started before the pool (at most once) to wait as its spare.
  */
 export function withSpare(
   spawn: (deliver: (reply: WorkerReply) => void, died: (why: string) => void) => Omit<WorkerPort, 'onMessage' | 'onExit'>,
   keepAlive?: (port: WorkerPort, alive: boolean) => void,
+  startedElsewhere?: () => WorkerPort | null,
 ): WorkerPool {
   let spare: WorkerPort | null = null;
+  // A worker started before the pool existed (browser-worker.ts, a page opened on a Play link) waits as its first spare.
+  const adopt = () => {
+    const port = startedElsewhere?.();
+    if (port && !spare) spare = port;
+    else port?.terminate();
+  };
   const handedOutPorts = new WeakMap<WorkerPort, { port: WorkerPort; cancel(): void }>();
   const wait = (port: WorkerPort) => {
     spare = port;
@@ -115,6 +123,7 @@ export function withSpare(
   };
   return {
     take() {
+      adopt();
       const port = spare ?? buffered(spawn);
       spare = null;
       keepAlive?.(port, true);
