@@ -1,6 +1,6 @@
 /**
- * /dev/urandom and /dev/random give new bytes on every read, as Linux's do (random(4): "reads
- * from /dev/urandom return random bytes"; upstream's tasks run in a real ubuntu container), yet
+ * /dev/urandom and /dev/random give new bytes on every read, as Linux's do (random(4); upstream's
+ * tasks run in a real ubuntu container; `npm run test:linux` checks the same reads in real Debian), yet
  * stay deterministic: the episode's seed and commands give the same bytes, and reading them
  * changes nothing else (the seed's mktemp names, the devices' mode and times).
  */

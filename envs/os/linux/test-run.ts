@@ -140,6 +140,24 @@ async function longCommand(): Promise<string[]> {
   }
 }
 
+/**
+ * The reference for the embedded shell's random devices (envs/os/embedded/devices.ts,
+ * tests/unit/os-devices.test.ts): in real Linux every read of /dev/urandom and /dev/random gives new bytes.
+ */
+async function randomDevices(): Promise<string[]> {
+  const shell = (await linuxShellFactory({ seed: 1 })) as LinuxShell;
+  try {
+    await shell.current.ready(15_000);
+    const reads: string[] = [];
+    for (const c of ['head -c 12 /dev/urandom | base64', 'head -c 12 /dev/urandom | base64', "tr -dc a-z < /dev/urandom | head -c 20; echo", 'head -c 12 /dev/random | base64']) reads.push((await shell.exec(c)).output);
+    const differ = new Set(reads).size === reads.length;
+    console.log(`random devices: ${reads.length} reads ${differ ? 'all different' : 'REPEATED'} (${reads.map((r) => r.trim()).join(', ')})`);
+    return differ ? [] : [`random devices: reads repeated in Linux: ${JSON.stringify(reads)}`];
+  } finally {
+    shell.dispose();
+  }
+}
+
 async function main(): Promise<void> {
   ensureImage();
   // The examples are scripts (upstream runs them with generous time): a whole-disk `find /` or a
@@ -153,7 +171,7 @@ async function main(): Promise<void> {
     { name: 'test', tasks: OS_TEST_TASKS },
   ].filter((s) => !only || s.name === only);
   const problems: string[] = [];
-  if (!only && arg('limit') === undefined) problems.push(...(await freshMemory()), ...(await idle()), ...(await longCommand()), ...(await runaway()), ...(await isolation()));
+  if (!only && arg('limit') === undefined) problems.push(...(await freshMemory()), ...(await idle()), ...(await longCommand()), ...(await randomDevices()), ...(await runaway()), ...(await isolation()));
   for (const set of sets) {
     const tasks = set.tasks.slice(from, from + limit);
     let solved = 0;
