@@ -24,6 +24,8 @@ import { suiteOf } from '../suites/index.ts';
 import { CHROMIUM_ARGS, chromiumPath, servePreview } from './chromium.ts';
 
 const ms = (x: number) => `${Math.round(x)} ms`;
+/** The Long Tasks API reports tasks of 50 ms or more: 0 means none was. */
+const longestTask = (x: number) => (x > 0 ? ms(x) : 'none of 50 ms or more');
 
 /** Node: computeScores over the episodes with the catalogue's task metadata (best of 3, wall and CPU). */
 async function nodeFigures(n: number): Promise<{ lines: string[]; file: string; dir: string }> {
@@ -69,11 +71,12 @@ interface ViewFigures {
   cpu: number;
   again: number;
   againBusy: number;
+  /** The longest task the page's Long Tasks observer saw (0: none of 50 ms or more). */
   longest: number;
 }
 
 /** Chromium: the built app at `out`, the file picked in the scores view, timed until tables and charts are on screen. */
-async function measureView(out: string, file: string, port: number): Promise<ViewFigures> {
+export async function measureView(out: string, file: string, port: number): Promise<ViewFigures> {
   const { chromium, expect } = await import('@playwright/test');
   const server = await servePreview(out, port);
   try {
@@ -105,7 +108,10 @@ async function measureView(out: string, file: string, port: number): Promise<Vie
       const summary = page.getByTestId('scores-summary');
       await summary.filter({ hasText: 'charts drawn' }).waitFor({ timeout: 300_000 });
       const total = Date.now() - t0;
-      const csv = page.getByRole('button', { name: 'Download all figures (CSV)' });
+      // CSS locators, not role ones: Playwright answers a role query by computing every element's ARIA
+      // role and visibility on the page's main thread (50–200 ms on this view), which the long-task
+      // figure would count against the page.
+      const csv = page.locator('button', { hasText: 'Download all figures (CSV)' });
       await expect(csv).toBeEnabled({ timeout: 300_000 });
       const complete = Date.now() - t0;
       const sourceLine = page.getByTestId('scores-source');
@@ -120,7 +126,7 @@ async function measureView(out: string, file: string, port: number): Promise<Vie
       const drawn = Number(/charts drawn in (\d+) ms/.exec(text)?.[1]);
       // Switching the human source: scoring again in the worker, then tables and charts redrawn.
       const t1 = Date.now();
-      await page.getByRole('radio', { name: 'our recorded human episodes' }).check();
+      await page.locator('input[type=radio][name=human][value=recorded]').check();
       await page.getByTestId('human-baseline').filter({ hasText: 'our recorded human episodes' }).waitFor({ timeout: 60_000 });
       await summary.filter({ hasText: 'charts drawn' }).waitFor();
       await expect(csv).toBeEnabled({ timeout: 300_000 });
@@ -139,7 +145,7 @@ async function measureView(out: string, file: string, port: number): Promise<Vie
 function viewLines(f: ViewFigures): string[] {
   return [
     `scores view in Chromium (the pointer on Score a file… 300 ms before): file chosen → tables and charts on screen ${ms(f.total)} wall (target ≤ 1500 ms), with their intervals ${ms(f.complete)} (in the worker: reading and checking the file ${ms(f.read)}${f.checked === null ? '' : ` (the fields scoring reads; every field checked at ${ms(f.checked)})`}, scoring the tables ${ms(f.computed)}; on the page: charts drawn ${ms(f.drawn)}, main thread busy ${ms(f.busy)} in all, its CPU ${ms(f.cpu)})`,
-    `  human source switched → tables, charts and intervals redrawn ${ms(f.again)} wall (main thread busy ${ms(f.againBusy)}); longest main-thread task throughout ${ms(f.longest)} (target ≤ 50 ms)`,
+    `  human source switched → tables, charts and intervals redrawn ${ms(f.again)} wall (main thread busy ${ms(f.againBusy)}); longest main-thread task throughout ${longestTask(f.longest)} (target ≤ 50 ms)`,
   ];
 }
 

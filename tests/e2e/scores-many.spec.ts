@@ -211,6 +211,18 @@ test('switching the human baseline keeps the per-episode charts and redraws thos
   await expect(summary).toContainText('charts drawn', { timeout: 60_000 });
   await expect(csv).toBeEnabled({ timeout: 60_000 });
   const chart = (id: string) => page.locator(`[data-testid="chart-${id}"] .plot > svg`).elementHandle();
+  // The tables are drawn a slice a task: in the end every group (all played Hanoi) has its row in
+  // SmartPlay's table and in its capability table, with the published rows after them.
+  const groups = await page.locator('fieldset.groups input[type=checkbox]').count();
+  expect(groups).toBeGreaterThan(5);
+  const tables = page.getByTestId('table-smartplay').locator('table');
+  const complete = async () => {
+    for (const k of [0, 1]) {
+      await expect(tables.nth(k).locator('tbody tr:not(.published)')).toHaveCount(groups);
+      await expect(tables.nth(k).locator('tbody tr.published').first()).toBeAttached();
+    }
+  };
+  await complete();
   const dots = await chart('distribution');
   const normalised = await chart('normalised');
   await page.getByRole('radio', { name: 'our recorded human episodes' }).check();
@@ -221,4 +233,6 @@ test('switching the human baseline keeps the per-episode charts and redraws thos
   expect(await dots!.evaluate((n) => n.isConnected)).toBe(true);
   expect(await normalised!.evaluate((n) => n.isConnected)).toBe(false);
   await expect(page.getByTestId('chart-normalised').locator('.plot > svg')).toBeVisible();
+  // The same groups: their rows were swapped in place, none lost.
+  await complete();
 });
