@@ -30,6 +30,7 @@ export async function swapRows(from: ScoreReport, to: ScoreReport, show: (report
     const table = to[key];
     const rows = rowsOf(table);
     const before = rowsOf(from[key]) ?? [];
+    size = Math.max(1, size >> 1); // another table's rows may cost more
     for (let k = 0; rows ? k < rows.length : k === 0; ) {
       await nextTask();
       k = rows ? Math.min(rows.length, k + size) : 1;
