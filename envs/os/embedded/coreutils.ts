@@ -9,6 +9,7 @@
 import type { Command, ExecResult, FsStat, ResolvedCommandContext } from 'just-bash';
 import { abs, command, fail, ok, type Host } from './host.ts';
 import { ownerNames } from './users.ts';
+import { trCommand } from './trKeep.ts';
 import { allowed } from './perms.ts';
 
 const BLOCK = 4096;
@@ -568,6 +569,7 @@ export function coreutilsCommands(host: Host): Command[] {
     command('find', async (a, ctx) => (ctx.origCommand ? ctx.origCommand(findArgs(a)) : fail('find: unavailable'))),
     command('grep', (a, ctx) => grep(a, ctx)),
     command('ls', (a, ctx) => ls(host, a, ctx)),
+    trCommand(),
     ...['cat', 'head', 'tail', 'wc', 'sort', 'md5sum', 'sha256sum', 'base64', 'od', 'xxd', 'tac'].map((n) => permissionAware(host, n)),
   ];
 }
