@@ -7,7 +7,7 @@
  * are exactly the input's ASCII bytes in SET, in order. Any other SET, flag or operand goes to
  * just-bash's own tr; `tests/unit/os-tr-keep.test.ts` compares the two on random bytes.
  */
-import { latin1FromBytes, type Command } from 'just-bash';
+import type { Command } from 'just-bash';
 import { command, fail } from './host.ts';
 
 /** The POSIX classes in the C locale, as tr reads them. */
@@ -71,7 +71,8 @@ export function trCommand(): Command {
   return command('tr', async (args, ctx) => {
     const set = keepOnly(args);
     const table = set === null ? null : asciiSet(set);
-    const input = latin1FromBytes(ctx.stdin);
+    // A byte string: one character a byte (just-bash's browser build has no latin1FromBytes).
+    const input = String(ctx.stdin);
     // Past tr's input limit, just-bash's tr gives its own error.
     if (!table || input.length > Math.min(ctx.limits.maxInputBytes, ctx.limits.maxStringLength)) {
       return ctx.origCommand ? ctx.origCommand(args) : fail('tr: unavailable');
