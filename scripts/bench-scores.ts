@@ -76,7 +76,7 @@ interface ViewFigures {
 }
 
 /** Chromium: the built app at `out`, the file picked in the scores view, timed until tables and charts are on screen. */
-export async function measureView(out: string, file: string, port: number): Promise<ViewFigures> {
+async function measureView(out: string, file: string, port: number): Promise<ViewFigures> {
   const { chromium, expect } = await import('@playwright/test');
   const server = await servePreview(out, port);
   try {

@@ -31,9 +31,11 @@ export async function swapRows(from: ScoreReport, to: ScoreReport, show: (report
     const rows = rowsOf(table);
     const before = rowsOf(from[key]) ?? [];
     size = Math.max(1, size >> 1); // another table's rows may cost more
-    for (let k = 0; rows ? k < rows.length : k === 0; ) {
+    // A table without rows (none, or the plain suites' list) changes in one step.
+    const steps = rows ? rows.length : 1;
+    for (let k = 0; k < steps; ) {
       await nextTask();
-      k = rows ? Math.min(rows.length, k + size) : 1;
+      k = Math.min(steps, k + size);
       const t0 = performance.now();
       report = { ...report, [key]: rows ? { ...table, rows: [...rows.slice(0, k), ...before.slice(k)] } : table };
       if (!show(report)) return;

@@ -5,7 +5,8 @@
  * it up to 70 times). With a SET of ASCII characters the answer needs no decoding: UTF-8 never
  * uses a byte below 0x80 inside a multi-byte character or a replacement, so the kept characters
  * are exactly the input's ASCII bytes in SET, in order. Any other SET, flag or operand goes to
- * just-bash's own tr; `tests/unit/os-tr-keep.test.ts` compares the two on random bytes.
+ * just-bash's own tr; `tests/unit/os-tr-keep.test.ts` compares it with GNU tr (Debian's, as in upstream's Ubuntu
+ * image) and with just-bash's tr on random bytes and text.
  */
 import type { Command } from 'just-bash';
 import { command, fail } from './host.ts';
@@ -89,6 +90,9 @@ export function trCommand(): Command {
         }
       }
     }
-    return { stdout: out + String.fromCharCode(...kept), stderr: '', exitCode: 0 };
+    out += String.fromCharCode(...kept);
+    // Past tr's output limit, just-bash's tr gives its own error too.
+    if (out.length > Math.min(ctx.limits.maxOutputSize, ctx.limits.maxStringLength)) return ctx.origCommand ? ctx.origCommand(args) : fail('tr: unavailable');
+    return { stdout: out, stderr: '', exitCode: 0 };
   });
 }
