@@ -23,6 +23,16 @@ test('OS: a person runs a command in the embedded shell, sees its output, and an
   expect((await storedSteps(page)).sort((a, b) => a.t - b.t)[0].observation).toContain('Awesome-AgentBench');
 });
 
+test('OS: the stock tasks’ log has both people and both actions in the browser’s shell too (array subscripts expand as in bash)', async ({ page }) => {
+  await page.goto('/#/play/os/os-test-1-stock-00?seed=3');
+  await expect(page.getByTestId('text-view')).toContainText('/usr/stock.log');
+  const box = page.getByLabel('Or type the exact text a model would send');
+  await box.fill("Think: which kinds of lines?\n\nAct: bash\n\n```bash\ncut -d'|' -f1,2 /usr/stock.log | sort | uniq -c | wc -l; a=(A B C D); echo ${a[5 % ${#a[@]}]}\n```");
+  await page.getByRole('button', { name: 'Send' }).click();
+  // Four kinds (Alice/Bob × Purchase/Sell), and the element bash gives (B), not element 0.
+  await expect(page.getByTestId('text-view')).toContainText('The output of the OS:\n\n4\nB');
+});
+
 test('OS: a runaway command is stopped with a clear message and the page stays usable', async ({ page }) => {
   await page.goto('/#/play/os/os-dev-24?seed=0');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \//);
