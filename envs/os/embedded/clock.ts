@@ -25,6 +25,9 @@ interface Job extends Process {
 /** How many job runs one catch-up may do before skipping ahead (a `sleep 1e9` must stay cheap). */
 const MAX_RUNS_PER_TICK = 20_000;
 
+/** Simulated time one file write takes (fileTime). */
+const WRITE_MS = 1;
+
 export class SimClock {
   private readonly wallStart: number;
   private readonly epochStart: number;
@@ -111,8 +114,15 @@ export class SimClock {
     await this.tick();
   }
 
-  /** The time a file written now should carry. */
+  /**
+   * The time a file written now should carry. A write takes a millisecond of simulated time:
+   * on Linux each write has its own nanosecond time, so files written one after another are
+   * ordered (`ls -t`) and newer than the image's; here time would otherwise stand still through
+   * a whole script. A job's writes carry the time it runs at.
+   */
   fileTime(): number {
-    return this.runningAt ?? this.now();
+    if (this.runningAt !== null) return this.runningAt;
+    this.skipped += WRITE_MS;
+    return this.now();
   }
 }

@@ -11,6 +11,7 @@ import { abs, command, fail, ok, type Host } from './host.ts';
 import { ownerNames } from './users.ts';
 import { trCommand } from './trKeep.ts';
 import { allowed } from './perms.ts';
+import { timeRefPath } from './fs.ts';
 
 const BLOCK = 4096;
 
@@ -396,12 +397,49 @@ function symbolicBits(text: string): number | null {
   return bits;
 }
 
-/** find's predicates just-bash lacks, rewritten to ones it has (the shell runs as root, so -executable is "any x bit"). */
-export function findArgs(args: string[]): string[] {
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+const TIME_TESTS: Record<string, number> = { '-mmin': MINUTE_MS, '-amin': MINUTE_MS, '-cmin': MINUTE_MS, '-mtime': DAY_MS, '-atime': DAY_MS, '-ctime': DAY_MS };
+
+/**
+ * GNU find's time tests as just-bash's `-newer` against time references (fs.ts `timeRefPath`),
+ * taken at the simulated `now`: just-bash's find knows only -mtime, measures it from the real
+ * clock and rounds `+N` differently. GNU's rules (checked against Debian's find in
+ * tests/unit/os-find-time.test.ts): minutes count an age `a` as is (-N: a < N, +N: a > N,
+ * N: N-1 < a <= N); days drop the fraction (-N: a < N, +N: a >= N+1, N: N <= a < N+1).
+ * There is one time per file here, so -a… and -c… read the modification time.
+ */
+function timeTest(unitMs: number, value: string, now: number): string[] | null {
+  const m = /^([-+]?)(\d+)$/.exec(value);
+  if (!m) return null;
+  const n = Number(m[2]);
+  const newer = (ageMs: number) => ['-newer', timeRefPath(now - ageMs)];
+  // `-newer R` is mtime > R; ages are whole milliseconds here, so "age <= A" is mtime > now - A - 1.
+  const youngerThan = (ageMs: number) => newer(ageMs);
+  const atMost = (ageMs: number) => newer(ageMs + 1);
+  const not = (test: string[]) => ['!', ...test];
+  const days = unitMs === DAY_MS;
+  let test: string[];
+  if (m[1] === '-') test = youngerThan(n * unitMs);
+  else if (m[1] === '+') test = days ? not(youngerThan((n + 1) * unitMs)) : not(atMost(n * unitMs));
+  else test = days ? [...not(youngerThan(n * unitMs)), ...youngerThan((n + 1) * unitMs)] : [...not(atMost((n - 1) * unitMs)), ...atMost(n * unitMs)];
+  return ['(', ...test, ')'];
+}
+
+/**
+ * find's predicates just-bash lacks, rewritten to ones it has (the shell runs as root, so
+ * -executable is "any x bit"); time tests are measured at `now` (simulated).
+ */
+export function findArgs(args: string[], now: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === '-executable') out.push('-perm', '/111');
+    const unit = TIME_TESTS[a];
+    const timed = unit !== undefined && i + 1 < args.length ? timeTest(unit, args[i + 1], now) : null;
+    if (timed) {
+      out.push(...timed);
+      i++;
+    } else if (a === '-executable') out.push('-perm', '/111');
     else if (a === '-readable') out.push('-perm', '/444');
     else if (a === '-writable') out.push('-perm', '/222');
     else if (a === '-perm' && i + 1 < args.length) {
@@ -413,6 +451,39 @@ export function findArgs(args: string[]): string[] {
         out.push('-perm', bits === null ? value : `${m[1] === '+' ? '/' : m[1]}${bits.toString(8).padStart(3, '0')}`);
       }
     } else out.push(a);
+  }
+  return out;
+}
+
+/** A UTC time as just-bash's `touch -d` reads it. */
+const touchDate = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+/**
+ * touch's `-t [[CC]YY]MMDDhhmm[.ss]` and `-d @SECONDS` as the `-d 'YYYY-MM-DD hh:mm:ss'` just-bash
+ * reads (it ignored -t and refused @); the shell's time zone is UTC. A two-digit year is 1969–2068
+ * as POSIX says; without one, the year of the simulated `now`.
+ */
+export function touchArgs(args: string[], now: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const date = a === '-d' || a === '--date' ? args[i + 1] : a.startsWith('--date=') ? a.slice('--date='.length) : null;
+    const epoch = date === null ? null : /^@(-?\d+)$/.exec(date.trim());
+    if (epoch) {
+      out.push('-d', touchDate(Number(epoch[1]) * 1000));
+      if (!a.startsWith('--date=')) i++;
+      continue;
+    }
+    const stamp = a === '-t' ? /^(\d{2})?(\d{2})?(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{2}))?$/.exec(args[i + 1] ?? '') : null;
+    if (stamp) {
+      const [, c1, c2, mo, d, h, mi, sec] = stamp;
+      // Two leading pairs: century and year; one: a two-digit year; none: this year.
+      const year = c2 !== undefined ? Number(c1 + c2) : c1 !== undefined ? (Number(c1) < 69 ? 2000 : 1900) + Number(c1) : new Date(now).getUTCFullYear();
+      out.push('-d', touchDate(Date.UTC(year, Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec ?? 0))));
+      i++;
+      continue;
+    }
+    out.push(a);
   }
   return out;
 }
@@ -458,9 +529,61 @@ export function grepArgs(args: string[]): { args: string[]; withFilename: boolea
   return { args: out, withFilename };
 }
 
+/**
+ * GNU's word anchors `\<` and `\>` (basic and extended patterns), which just-bash's grep reads as
+ * the letters < and >, in its own spelling `[[:<:]]` / `[[:>:]]` (a word boundary). Bracket
+ * expressions are left as they are. Test task bootstrap-03 counts lines with `'\<error\>'`.
+ */
+export function wordAnchors(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) {
+      const next = pattern[++i];
+      out += next === '<' ? '[[:<:]]' : next === '>' ? '[[:>:]]' : c + next;
+    } else if (c === '[') {
+      // A bracket expression: a leading ] is a member; [:class:], [.x.] and [=x=] hold their own ].
+      let j = i + 1;
+      if (pattern[j] === '^') j++;
+      if (pattern[j] === ']') j++;
+      while (j < pattern.length && pattern[j] !== ']') {
+        const close = pattern[j] === '[' && ':.='.includes(pattern[j + 1] ?? '') ? pattern.indexOf(`${pattern[j + 1]}]`, j + 2) : -1;
+        j = close === -1 ? j + 1 : close + 2;
+      }
+      out += pattern.slice(i, j + 1);
+      i = j;
+    } else out += c;
+  }
+  return out;
+}
+
+/** grep's unbundled arguments with its patterns' word anchors respelled (not for -F or -P, where `\<` is no anchor). */
+export function grepWordAnchors(args: string[]): string[] {
+  if (args.some((a) => a === '-F' || a === '-P' || a === '--fixed-strings' || a === '--perl-regexp')) return args;
+  const out = [...args];
+  const patternOption = out.some((a) => a === '-e' || a === '-f' || a.startsWith('--regexp=') || a.startsWith('--file='));
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i];
+    if (a === '-e' && i + 1 < out.length) out[i + 1] = wordAnchors(out[++i]);
+    else if (a.startsWith('--regexp=')) out[i] = `--regexp=${wordAnchors(a.slice('--regexp='.length))}`;
+    else if (a === '--' || (a.startsWith('-') && a !== '-')) {
+      if (a === '--') {
+        if (!patternOption && i + 1 < out.length) out[i + 1] = wordAnchors(out[i + 1]);
+        break;
+      }
+      if (a.length === 2 && GREP_VALUE.has(a[1])) i++;
+    } else if (!patternOption) {
+      out[i] = wordAnchors(a);
+      break;
+    }
+  }
+  return out;
+}
+
 async function grep(args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   if (!ctx.origCommand) return fail('grep: unavailable');
-  const { args: plain, withFilename } = grepArgs(args);
+  const { args: unbundled, withFilename } = grepArgs(args);
+  const plain = grepWordAnchors(unbundled);
   const result = await ctx.origCommand(plain);
   if (!withFilename) return result;
   // -H with a single file: GNU prefixes each line with the name (several files already have it).
@@ -566,8 +689,9 @@ export function coreutilsCommands(host: Host): Command[] {
     command('dd', (a, ctx) => dd(host, a, ctx)),
     command('who', async () => ok()),
     command('users', async () => ok()),
-    command('find', async (a, ctx) => (ctx.origCommand ? ctx.origCommand(findArgs(a)) : fail('find: unavailable'))),
+    command('find', async (a, ctx) => (ctx.origCommand ? ctx.origCommand(findArgs(a, host.clock.now())) : fail('find: unavailable'))),
     command('grep', (a, ctx) => grep(a, ctx)),
+    command('touch', async (a, ctx) => (ctx.origCommand ? ctx.origCommand(touchArgs(a, host.clock.now())) : fail('touch: unavailable'))),
     command('ls', (a, ctx) => ls(host, a, ctx)),
     trCommand(),
     ...['cat', 'head', 'tail', 'wc', 'sort', 'md5sum', 'sha256sum', 'base64', 'od', 'xxd', 'tac'].map((n) => permissionAware(host, n)),

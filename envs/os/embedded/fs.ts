@@ -1,15 +1,27 @@
 /**
- * The filesystem the embedded shell sees: just-bash's in-memory filesystem with two fixes.
+ * The filesystem the embedded shell sees: just-bash's in-memory filesystem with three fixes.
  * 1. Simulated time: whatever a command writes gets the simulated clock's time as mtime
- *    (just-bash stamps the real time, which would not match a clock moved by `sleep`).
+ *    (just-bash stamps the real time, which would not match a clock moved by `sleep` and would
+ *    differ from run to run), and so do the directories a new entry is made in or removed from,
+ *    as on Linux. Each write moves the clock on by a millisecond (SimClock.fileTime), so files
+ *    written one after another are ordered by time as Linux's nanosecond times order them
+ *    (`ls -t`; test task N225 asks for the newest file in /usr). `mv` keeps the moved entries'
+ *    times, as rename does.
  * 2. The empty path names nothing: just-bash resolves "" to the working directory, so
  *    `[ -x "" ]` was true; GNU tools treat "" as a missing file (dev task 22 depends on it).
+ * 3. A time reference (`timeRefPath`): a path that names no file but stats as one modified at a
+ *    given time, which the shell's `find` gives just-bash's `-newer` for -mmin, -mtime and the like.
  */
-import type { IFileSystem } from 'just-bash';
+import type { FsStat, IFileSystem } from 'just-bash';
 import type { SimClock } from './clock.ts';
 
 /** A path that cannot exist: what "" resolves to. */
 export const MISSING_PATH = '/\u0000';
+
+const TIME_REF = '/\u0000time/';
+
+/** A path whose stat says "a file modified at `ms`" (it is in no directory and cannot be made). */
+export const timeRefPath = (ms: number): string => `${TIME_REF}${Math.round(ms)}`;
 
 const WRITERS = new Set(['writeFile', 'appendFile', 'mkdir', 'symlink', 'link']);
 
@@ -17,15 +29,42 @@ function enoent(path: string): Error {
   return Object.assign(new Error(`ENOENT: no such file or directory, '${path}'`), { code: 'ENOENT' });
 }
 
+/** The directory a path is in ("/" for a top-level entry). */
+export const parentOf = (path: string) => (path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')));
+
 /** Wrap `inner` so writes carry simulated time and "" is a missing path. */
 export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
-  const stamp = async (path: string) => {
-    const t = new Date(clock.fileTime());
+  const setTime = async (path: string, t: Date) => {
     try {
       await inner.utimes(path, t, t);
     } catch {
       // The path may be gone already (a racing rm); the write itself succeeded.
     }
+  };
+  const exists = (path: string) => inner.exists(path).catch(() => false);
+  /** The paths a write to `path` will create: its missing ancestors, top first, and itself. */
+  const missing = async (path: string) => {
+    const chain: string[] = [];
+    if (!path.startsWith('/')) return chain;
+    for (let p = path; p !== '/' && !(await exists(p)); p = parentOf(p)) chain.unshift(p);
+    return chain;
+  };
+  /** Every path at and under `root` (lstat: links are not followed). */
+  const walk = async (root: string, visit: (path: string) => Promise<void>) => {
+    await visit(root);
+    let st: FsStat;
+    try {
+      st = await inner.lstat(root);
+    } catch {
+      return;
+    }
+    if (!st.isDirectory) return;
+    for (const name of await inner.readdir(root).catch(() => [] as string[])) await walk(root === '/' ? `/${name}` : `${root}/${name}`, visit);
+  };
+  const timeRef = (path: string): FsStat | null => {
+    if (!path.startsWith(TIME_REF)) return null;
+    const mtime = new Date(Number(path.slice(TIME_REF.length)));
+    return { isFile: true, isDirectory: false, isSymbolicLink: false, mode: 0o644, size: 0, mtime };
   };
   // Every file operation goes through `get`: wrappers are made once per name, not per call
   // (a fresh closure per call was a measurable share of an init script's garbage).
@@ -44,19 +83,43 @@ export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
       if (prop === 'resolvePath') {
         return (base: string, path: string) => (path === '' ? MISSING_PATH : target.resolvePath(base, path));
       }
+      if (prop === 'stat' || prop === 'lstat') {
+        return async (path: string) => timeRef(path) ?? target[prop](path);
+      }
       if (typeof prop === 'string' && WRITERS.has(prop)) {
         return async (path: string, ...rest: unknown[]) => {
           const where = prop === 'symlink' || prop === 'link' ? (rest[0] as string) : path;
           if (where.includes('\u0000')) throw enoent('');
+          const created = await missing(where);
           await (target[prop as 'writeFile'] as (...a: unknown[]) => Promise<void>).call(target, path, ...rest);
-          await stamp(where);
+          const t = new Date(clock.fileTime());
+          // A symlink's own time cannot be set (utimes follows it to its target): it keeps just-bash's.
+          const stamped = prop === 'symlink' ? created.slice(0, -1) : prop === 'mkdir' || created.length ? created : [where];
+          for (const p of stamped) await setTime(p, t);
+          if (created.length) await setTime(parentOf(created[0]), t);
+        };
+      }
+      if (prop === 'rm') {
+        return async (path: string, options?: unknown) => {
+          await target.rm(path, options as never);
+          if (path.startsWith('/') && !(await exists(path))) await setTime(parentOf(path), new Date(clock.fileTime()));
         };
       }
       if (prop === 'cp' || prop === 'mv') {
         return async (src: string, dest: string, options?: unknown) => {
           if (dest.includes('\u0000') || src.includes('\u0000')) throw enoent('');
+          const created = await missing(dest);
+          // rename keeps the times of what it moves; just-bash's mv stamps them with the real time.
+          const kept: [string, Date][] = [];
+          const t0 = new Date(clock.now());
+          if (prop === 'mv') await walk(src, async (p) => void kept.push([p.slice(src.length), (await inner.lstat(p).catch(() => null))?.mtime ?? t0]));
           await (target[prop] as (s: string, d: string, o?: unknown) => Promise<void>).call(target, src, dest, options);
-          if (prop === 'cp') await stamp(dest);
+          const t = new Date(clock.fileTime());
+          if (prop === 'mv') {
+            for (const [rel, mtime] of kept) await setTime(dest + rel, mtime);
+            await setTime(parentOf(src), t);
+          } else await walk(dest, (p) => setTime(p, t));
+          if (created.length) await setTime(parentOf(created[0]), t);
         };
       }
       if (prop === 'utimes') {

@@ -26,8 +26,10 @@ export interface Host {
   random: () => number;
   /** The seeded stream just-bash's own randomness ($RANDOM) draws from while a command runs. */
   shellRandom: () => number;
-  /** When the host's files were made (simulated epoch ms). */
+  /** When the container started (simulated epoch ms): devices and /proc carry it. */
   bootTime: number;
+  /** When the image's files were written (before the boot). */
+  imageTime: number;
   /** Who the running command acts as (root unless su/runuser/sudo -u or a login changed it). */
   identity: Identity;
   /** Packages installed beyond the image's (apt): e.g. sudo, which ubuntu's image lacks. */

@@ -62,6 +62,12 @@ export const BASE_ENV: Readonly<Record<string, string>> = {
 };
 
 const SHELL_PID = 7;
+/** How long before the boot the image's files were written (any age over a day: `find -mtime`). */
+const IMAGE_AGE_MS = 30 * 86_400_000;
+/** What a container's start writes (Docker's /etc/hosts, hostname, resolv.conf) or the kernel shows: boot time. */
+const RUNTIME_PATHS = /^\/(?:dev|proc|sys|run)(?:\/|$)|^\/etc\/(?:hosts|hostname|resolv\.conf)$/;
+/** Where just-bash writes a stub file per command. */
+const STUB_DIRS = ['/usr/bin', '/bin'];
 /**
  * Commands and loop rounds one episode command may run (each limit on its own). Reached in a
  * fraction of a second on a slow machine, so a CPU-bound loop without sleep stops here, at the
@@ -167,20 +173,29 @@ export class EmbeddedShell implements Shell {
    * `head -c`, `tr -dc … | head`, dd), /dev/zero as zeros.
    */
   private stubsWritten = false;
-  private async fixStubModes(): Promise<void> {
+  private async fixStubModes(dirTimes: Map<string, Date> | null): Promise<void> {
     if (!this.stubsWritten) return;
     this.stubsWritten = false;
     const who = this.host.identity;
     this.host.identity = ROOT;
     try {
       await this.setUpFiles();
+      for (const [dir, time] of dirTimes ?? []) await this.host.rawFs.utimes(dir, time, time);
     } finally {
       this.host.identity = who;
     }
   }
 
+  /** The stub directories' times before an instance rewrites them (the boot time when missing). */
+  private async stubDirTimes(): Promise<Map<string, Date>> {
+    const times = new Map<string, Date>();
+    for (const dir of STUB_DIRS) times.set(dir, (await this.host.rawFs.stat(dir).catch(() => null))?.mtime ?? new Date(this.host.imageTime));
+    return times;
+  }
+
   private async setUpFiles(): Promise<void> {
     const boot = new Date(this.host.bootTime);
+    const built = new Date(this.host.imageTime);
     // A plain loop: Uint8Array.from with a callback over 64 KiB took milliseconds of every reset.
     const noise = new Uint8Array(DEVICE_NOISE_BYTES);
     for (let i = 0; i < noise.length; i++) noise[i] = Math.floor(this.host.random() * 256);
@@ -194,7 +209,7 @@ export class EmbeddedShell implements Shell {
     }
     // Hundreds of stubs, as root: straight to the filesystem below the permission checks (which pass root anyway).
     const raw = this.host.rawFs;
-    for (const dir of ['/usr/bin', '/bin']) {
+    for (const dir of STUB_DIRS) {
       let names: string[] = [];
       try {
         names = await raw.readdir(dir);
@@ -206,7 +221,7 @@ export class EmbeddedShell implements Shell {
         try {
           const st = await raw.lstat(path);
           if (st.isFile && (st.mode & 0o777) === 0o644 && name !== STATE_COMMAND) await raw.chmod(path, 0o755);
-          if (st.isFile) await raw.utimes(path, boot, boot);
+          if (st.isFile) await raw.utimes(path, built, built);
         } catch {
           // A racing removal: nothing to fix.
         }
@@ -249,8 +264,11 @@ export class EmbeddedShell implements Shell {
     let stdout = '';
     let stderr = '';
     let exitCode = 0;
+    // A new instance rewrites its command stubs in /usr/bin and /bin, stamping those directories
+    // with the real time: they keep the times they had (`ls -lt /usr` must not show bin as newest).
+    const dirTimes = this.instances.has(`${timeoutMs}:${interactive}`) ? null : await this.stubDirTimes();
     const bash = this.bash(timeoutMs, interactive);
-    await this.fixStubModes();
+    await this.fixStubModes(dirTimes);
     // just-bash draws $RANDOM (and shuf, sort -R) from Math.random: give it this episode's
     // seeded stream while the command runs (only microtasks run meanwhile, so nothing else draws).
     await inTurn(async () => {
@@ -415,7 +433,14 @@ export async function createEmbeddedShell(options: EmbeddedShellOptions = {}): P
   for (const dir of ['/tmp', '/var/tmp']) await memory.chmod(dir, 0o1777);
   for (const file of ['/etc/shadow', '/etc/gshadow']) await memory.chmod(file, 0o640);
   const start = new Date(clock.now());
-  for (const path of memory.getAllPaths()) await memory.utimes(path, start, start);
+  // The image was built before the container started (upstream's `docker build`): its files are
+  // older than the boot, so `find -mtime -1` counts only what the episode wrote (test task
+  // new-09). What a container's start writes carries the boot time.
+  const built = new Date(start.getTime() - IMAGE_AGE_MS);
+  for (const path of memory.getAllPaths()) {
+    const time = RUNTIME_PATHS.test(path) ? start : built;
+    await memory.utimes(path, time, time);
+  }
   // The project's seeded generator, from the raw seed as this shell always used it.
   const rng = new Rng((options.seed ?? 0) >>> 0);
   const random = (): number => rng.uniform();
@@ -434,6 +459,7 @@ export async function createEmbeddedShell(options: EmbeddedShellOptions = {}): P
     shellRandom: () => shellRng.uniform(),
     identity: ROOT,
     bootTime: start.getTime(),
+    imageTime: built.getTime(),
     packages: new Set(),
     interactive: false,
     pendingLogin: null,

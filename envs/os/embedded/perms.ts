@@ -9,6 +9,7 @@
  */
 import type { IFileSystem } from 'just-bash';
 import type { Host, Owner } from './host.ts';
+import { parentOf } from './fs.ts';
 
 export interface Identity {
   name: string;
@@ -25,7 +26,6 @@ function denied(path: string, op: string): Error {
   return Object.assign(new Error(`EACCES: permission denied, ${op} '${path}'`), { code: 'EACCES' });
 }
 
-const parentOf = (path: string) => (path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')));
 
 /** Whether `who` may access `path` for `want` (4 read, 2 write, 1 execute/search). */
 export async function allowed(inner: IFileSystem, owners: Map<string, Owner>, who: Identity, path: string, want: 4 | 2 | 1): Promise<boolean> {
