@@ -70,10 +70,11 @@ describe('grep’s word anchors, as GNU grep', () => {
 // The answers these test tasks' own examples print on a real Linux right after the init: Debian 12
 // under v86 (`npm run test:linux`'s machine), 2026-11-29, seeds 1 and 2 alike. Each was wrong here:
 // N225 "bin" (the command stubs' directory stamped with the real time, the init's files all at one
-// time), bootstrap-03 "0" (grep's `\<error\>`).
+// time), bootstrap-03 "0" (grep's `\<error\>`), bootstrap-78 "14" (find's `-path "*/\.*"`).
 const LINUX_ANSWERS: Record<string, string> = {
   'os-test-4-N225-00': '49.log',
   'os-test-7-bootstrap-03': '6',
+  'os-test-7-bootstrap-78': '11',
 };
 
 describe('test tasks whose answers depend on file times and word anchors, as on Linux', () => {
@@ -100,5 +101,35 @@ describe('touch -t and -d @SECONDS, as GNU touch', () => {
       expect((await shell.run(`touch ${args.join(' ')} /tmp/x && stat -c %Y /tmp/x`)).output, args.join(' ')).toBe(gnu);
     }
     expect((await shell.run('touch -t 07130828 /tmp/y && stat -c %y /tmp/y')).output).toBe(`${year}-07-13 08:28:00.000000000 +0000\n`);
+  });
+});
+
+describe('find patterns with backslash escapes, as GNU find', () => {
+  it('finds what GNU find finds (test task bootstrap-78 counts 11 where it counted 14)', async () => {
+    const names = ['.hidden', 'a.txt', 'a*b', 'q?x', 'b[1]', 'back\\slash', 'plain', 'sub/.h2', 'sub/c.txt'];
+    const tree = join(dir, 'tree');
+    execFileSync('mkdir', ['-p', join(tree, 'sub')]);
+    for (const n of names) writeFileSync(join(tree, n), '');
+    const shell = await createEmbeddedShell({ seed: 1 });
+    await shell.run(`mkdir -p /tree/sub && cd /tree && touch ${names.map((n) => `'${n}'`).join(' ')}`);
+    const tests = ['-name "\\.*"', '-name "*\\.txt"', '-name "a\\*b"', '-name "q\\?x"', '-name "b\\[1\\]"', '-name "*\\\\\\\\*"', '-name "\\p*"', '-path "*/\\.*"', '-type f -not -path "*/\\.*"', '-type d -o -type f -not -path "*/\\.*"', '-iname "A\\.TXT"'];
+    const script = tests.map((t) => `echo "${t.replace(/[\\"$]/g, '\\$&')}: $(find . ${t} | sort | tr '\\n' ' ')"`).join('\n');
+    const gnu = execFileSync('bash', ['-c', script], { cwd: tree, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
+    expect((await shell.run(`cd /tree\n${script}`)).output).toBe(gnu);
+    expect(gnu).toContain('./a*b');
+  });
+});
+
+describe('collation in the POSIX locale, as upstream’s containers (no locale set)', () => {
+  it('sorts lines and expands globs by character code, as GNU sort and bash with LC_ALL=C', async () => {
+    const names = ['B', 'a', 'Z', '_x', 'a.txt', 'a*b', '10', '9', 'é'];
+    const tree = join(dir, 'collate');
+    execFileSync('mkdir', ['-p', tree]);
+    for (const n of names) writeFileSync(join(tree, n), '');
+    const shell = await createEmbeddedShell({ seed: 1 });
+    await shell.run(`mkdir /c && cd /c && touch ${names.map((n) => `'${n}'`).join(' ')}`);
+    const script = `printf '%s\\n' ${names.map((n) => `'${n}'`).join(' ')} | sort | tr '\\n' ' '; echo; printf '%s\\n' * | sort -r | tr '\\n' ' '; echo; echo *; ls | tr '\\n' ' '`;
+    const gnu = execFileSync('bash', ['-c', script], { cwd: tree, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
+    expect((await shell.run(`cd /c\n${script}`)).output).toBe(gnu);
   });
 });

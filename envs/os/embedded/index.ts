@@ -273,8 +273,12 @@ export class EmbeddedShell implements Shell {
     // seeded stream while the command runs (only microtasks run meanwhile, so nothing else draws).
     await inTurn(async () => {
       const realRandom = Math.random;
+      const realCompare = String.prototype.localeCompare;
       const stackLimit = Error.stackTraceLimit;
       Math.random = this.host.shellRandom;
+      // Upstream's containers set no locale (POSIX): sort, globs and tree order by bytes ("B Z _x a").
+      // just-bash orders with localeCompare, which follows the browser's language ("_x a B Z").
+      String.prototype.localeCompare = cLocaleCompare;
       // just-bash makes an Error per command (its control flow and a revoked context's abort
       // reason) and never shows their stacks: capturing them was a third of an init script's time.
       Error.stackTraceLimit = 0;
@@ -288,6 +292,7 @@ export class EmbeddedShell implements Shell {
         exitCode = 1;
       } finally {
         Math.random = realRandom;
+        String.prototype.localeCompare = realCompare;
         Error.stackTraceLimit = stackLimit;
         this.sleepStop = null;
       }
@@ -411,6 +416,13 @@ export function unterminatedHereDoc(command: string): { delimiter: string; line:
     found = { delimiter: m[2], line: command.slice(0, m.index).split('\n').length };
   }
   return found;
+}
+
+/** The POSIX locale's collation: by character code (UTF-16 units; code points but for the astral planes). */
+function cLocaleCompare(this: string, that: string): number {
+  const a = String(this);
+  const b = String(that);
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Virtual time one interactive command takes (a person or model is never instant). */
