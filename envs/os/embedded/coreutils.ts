@@ -478,39 +478,6 @@ export function findArgs(args: string[], now: number): string[] {
   return out;
 }
 
-/** A UTC time as just-bash's `touch -d` reads it. */
-const touchDate = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-/**
- * touch's `-t [[CC]YY]MMDDhhmm[.ss]` and `-d @SECONDS` as the `-d 'YYYY-MM-DD hh:mm:ss'` just-bash
- * reads (it ignored -t and refused @); the shell's time zone is UTC. A two-digit year is 1969–2068
- * as POSIX says; without one, the year of the simulated `now`.
- */
-export function touchArgs(args: string[], now: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const date = a === '-d' || a === '--date' ? args[i + 1] : a.startsWith('--date=') ? a.slice('--date='.length) : null;
-    const epoch = date === null ? null : /^@(-?\d+)$/.exec(date.trim());
-    if (epoch) {
-      out.push('-d', touchDate(Number(epoch[1]) * 1000));
-      if (!a.startsWith('--date=')) i++;
-      continue;
-    }
-    const stamp = a === '-t' ? /^(\d{2})?(\d{2})?(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{2}))?$/.exec(args[i + 1] ?? '') : null;
-    if (stamp) {
-      const [, c1, c2, mo, d, h, mi, sec] = stamp;
-      // Two leading pairs: century and year; one: a two-digit year; none: this year.
-      const year = c2 !== undefined ? Number(c1 + c2) : c1 !== undefined ? (Number(c1) < 69 ? 2000 : 1900) + Number(c1) : new Date(now).getUTCFullYear();
-      out.push('-d', touchDate(Date.UTC(year, Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec ?? 0))));
-      i++;
-      continue;
-    }
-    out.push(a);
-  }
-  return out;
-}
-
 /** grep options that take a value. */
 const GREP_VALUE = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
 
@@ -714,7 +681,6 @@ export function coreutilsCommands(host: Host): Command[] {
     command('users', async () => ok()),
     command('find', async (a, ctx) => (ctx.origCommand ? ctx.origCommand(findArgs(a, host.clock.now())) : fail('find: unavailable'))),
     command('grep', (a, ctx) => grep(a, ctx)),
-    command('touch', async (a, ctx) => (ctx.origCommand ? ctx.origCommand(touchArgs(a, host.clock.now())) : fail('touch: unavailable'))),
     command('ls', (a, ctx) => ls(host, a, ctx)),
     trCommand(),
     ...['cat', 'head', 'tail', 'wc', 'sort', 'md5sum', 'sha256sum', 'base64', 'od', 'xxd', 'tac'].map((n) => permissionAware(host, n)),

@@ -34,19 +34,23 @@ export const parentOf = (path: string) => (path.lastIndexOf('/') <= 0 ? '/' : pa
 
 /** Wrap `inner` so writes carry simulated time and "" is a missing path. */
 export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
-  const setTime = async (path: string, t: Date) => {
-    try {
-      await inner.utimes(path, t, t);
-    } catch {
-      // The path may be gone already (a racing rm); the write itself succeeded.
-    }
-  };
-  const exists = (path: string) => inner.exists(path).catch(() => false);
-  /** The paths a write to `path` will create: its missing ancestors, top first, and itself. */
-  const missing = async (path: string) => {
-    const chain: string[] = [];
-    if (!path.startsWith('/')) return chain;
-    for (let p = path; p !== '/' && !(await exists(p)); p = parentOf(p)) chain.unshift(p);
+  // Plain promise chains, not async functions: a write is common in init scripts, and each extra
+  // promise showed in their profiles (Node's async hooks, which defense in depth uses, make them dear).
+  const noop = () => undefined;
+  /** The path may be gone already (a racing rm): the write itself succeeded. */
+  const setTime = (path: string, t: Date): Promise<void> => inner.utimes(path, t, t).catch(noop);
+  /** InMemoryFs's exists answers false for any trouble; a guard for other filesystems. */
+  const exists = (path: string): Promise<boolean> => inner.exists(path).catch(() => false);
+  /**
+   * The paths a write to `path` will create: its missing ancestors, top first, and itself. Only
+   * mkdir and symlink walk up; a file is written into an existing directory (a redirection or a
+   * command checks it first), so for writes one check tells new from old.
+   */
+  const missing = async (path: string, walkUp: boolean): Promise<string[]> => {
+    if (!path.startsWith('/') || (await exists(path))) return [];
+    if (!walkUp) return [path];
+    const chain = [path];
+    for (let p = parentOf(path); p !== '/' && !(await exists(p)); p = parentOf(p)) chain.unshift(p);
     return chain;
   };
   /** Every path at and under `root` (lstat: links are not followed). */
@@ -95,7 +99,7 @@ export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
         return async (path: string, ...rest: unknown[]) => {
           const where = prop === 'symlink' || prop === 'link' ? (rest[0] as string) : path;
           if (where.includes('\u0000')) throw enoent('');
-          const created = await missing(where);
+          const created = await missing(where, prop === 'mkdir' || prop === 'symlink');
           await (target[prop as 'writeFile'] as (...a: unknown[]) => Promise<void>).call(target, path, ...rest);
           const t = new Date(clock.fileTime());
           // A symlink's own time cannot be set (utimes follows it to its target): it keeps just-bash's.
@@ -113,7 +117,7 @@ export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
       if (prop === 'cp' || prop === 'mv') {
         return async (src: string, dest: string, options?: unknown) => {
           if (dest.includes('\u0000') || src.includes('\u0000')) throw enoent('');
-          const created = await missing(dest);
+          const created = await missing(dest, true);
           // rename keeps the times of what it moves; just-bash's mv stamps them with the real time.
           const kept: [string, Date][] = [];
           const t0 = new Date(clock.now());
