@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const HANOI = {
   AB: 'Move the top disk of rod A to the top of rod B',
@@ -131,4 +131,13 @@ export async function fitsWidth(page: Page, where: string): Promise<void> {
     return out;
   });
   expect(overflow, `controls outside a ${await page.evaluate(() => window.innerWidth)} px screen on ${where}`).toEqual([]);
+}
+
+/**
+ * The Episodes page's import message: a status while it says what was imported, an alert once
+ * verification (on by default) finds an episode that does not replay. Tests that only ask what was
+ * imported read either: a quick verification could turn it into an alert between two polls.
+ */
+export function importMessage(page: Page): Locator {
+  return page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: /imported/i });
 }

@@ -5,7 +5,7 @@
  * test-results/screens/newuser-*.png.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { act, axe, fitsWidth, HANOI3_SOLUTION, screens } from './helpers.ts';
+import { act, axe, fitsWidth, HANOI3_SOLUTION, screens, importMessage } from './helpers.ts';
 
 /** Nothing scrolls sideways at phone width. */
 async function fitsPhone(page: Page, where: string): Promise<void> {
@@ -119,7 +119,7 @@ test('Episodes: an import notice, and Scores with an excluded episode, pass axe 
     });
   await page.goto('/#/episodes');
   await page.getByTestId('import-input').setInputFiles({ name: 'edited.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from([line('nu-1', { colour: 'red' }), line('nu-2')].join('\n') + '\n') });
-  await expect(page.getByRole('status').filter({ hasText: 'unknown field' })).toBeVisible();
+  await expect(importMessage(page).filter({ hasText: 'unknown field' })).toBeVisible();
   await check(page, 'import-notice');
 
   // A researcher excluded one of them (as the studies view stores it).

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { HANOI, HANOI3_SOLUTION, act, screens, storedHeaders } from './helpers.ts';
+import { HANOI, HANOI3_SOLUTION, act, screens, storedHeaders, importMessage } from './helpers.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const scratch = join(root, 'test-results', 'replay-e2e');
@@ -57,7 +57,7 @@ async function importEpisodes(page: Page, episodes: Episode[]): Promise<void> {
   await page.goto('/#/episodes');
   await page.getByTestId('import-input').setInputFiles({ name: 'episodes.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(episodes.map((e) => JSON.stringify(e)).join('\n') + '\n') });
   // The import verifies each episode first (in a worker): seconds when another test loads the machine.
-  await expect(page.getByRole('status')).toContainText(`Imported ${episodes.length} episode(s)`, { timeout: 20_000 });
+  await expect(importMessage(page)).toContainText(`Imported ${episodes.length} episode(s)`, { timeout: 20_000 });
 }
 
 
