@@ -32,6 +32,17 @@ function enoent(path: string): Error {
 /** The directory a path is in ("/" for a top-level entry). */
 export const parentOf = (path: string) => (path.lastIndexOf('/') <= 0 ? '/' : path.slice(0, path.lastIndexOf('/')));
 
+/**
+ * Visits every path at and under `root`, parents first (lstat: links are not followed). A path gone
+ * or unreadable meanwhile is passed over: the walk serves operations that already succeeded.
+ */
+export async function walkPaths(fs: IFileSystem, root: string, visit: (path: string) => unknown): Promise<void> {
+  await visit(root);
+  const st = await fs.lstat(root).catch(() => null);
+  if (!st?.isDirectory) return;
+  for (const name of await fs.readdir(root).catch(() => [] as string[])) await walkPaths(fs, root === '/' ? `/${name}` : `${root}/${name}`, visit);
+}
+
 /** Wrap `inner` so writes carry simulated time and "" is a missing path. */
 export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
   // Plain promise chains, not async functions: a write is common in init scripts, and each extra
@@ -52,18 +63,6 @@ export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
     const chain = [path];
     for (let p = parentOf(path); p !== '/' && !(await exists(p)); p = parentOf(p)) chain.unshift(p);
     return chain;
-  };
-  /** Every path at and under `root` (lstat: links are not followed). */
-  const walk = async (root: string, visit: (path: string) => Promise<void>) => {
-    await visit(root);
-    let st: FsStat;
-    try {
-      st = await inner.lstat(root);
-    } catch {
-      return;
-    }
-    if (!st.isDirectory) return;
-    for (const name of await inner.readdir(root).catch(() => [] as string[])) await walk(root === '/' ? `/${name}` : `${root}/${name}`, visit);
   };
   const timeRef = (path: string): FsStat | null => {
     if (!path.startsWith(TIME_REF)) return null;
@@ -121,13 +120,13 @@ export function clockedFs(inner: IFileSystem, clock: SimClock): IFileSystem {
           // rename keeps the times of what it moves; just-bash's mv stamps them with the real time.
           const kept: [string, Date][] = [];
           const t0 = new Date(clock.now());
-          if (prop === 'mv') await walk(src, async (p) => void kept.push([p.slice(src.length), (await inner.lstat(p).catch(() => null))?.mtime ?? t0]));
+          if (prop === 'mv') await walkPaths(inner, src, async (p) => void kept.push([p.slice(src.length), (await inner.lstat(p).catch(() => null))?.mtime ?? t0]));
           await (target[prop] as (s: string, d: string, o?: unknown) => Promise<void>).call(target, src, dest, options);
           const t = new Date(clock.fileTime());
           if (prop === 'mv') {
             for (const [rel, mtime] of kept) await setTime(dest + rel, mtime);
             await setTime(parentOf(src), t);
-          } else await walk(dest, (p) => setTime(p, t));
+          } else await walkPaths(inner, dest, (p) => setTime(p, t));
           if (created.length) await setTime(parentOf(created[0]), t);
         };
       }

@@ -10,6 +10,7 @@ import { abs, command, currentUser, fail, ok, type Host } from './host.ts';
 import { shellQuote } from '../checks.ts';
 import { ROOT, type Identity } from './perms.ts';
 import { fsErrorText } from './errors.ts';
+import { walkPaths } from './fs.ts';
 
 export interface User {
   name: string;
@@ -298,13 +299,6 @@ async function getent(host: Host, args: string[]) {
   return { stdout, stderr: '', exitCode: missing ? 2 : 0 };
 }
 
-async function walk(host: Host, path: string, visit: (p: string) => void): Promise<void> {
-  visit(path);
-  const stat = await host.fs.lstat(path);
-  if (!stat.isDirectory) return;
-  for (const name of await host.fs.readdir(path)) await walk(host, path === '/' ? `/${name}` : `${path}/${name}`, visit);
-}
-
 async function chownLike(host: Host, args: string[], ctx: ResolvedCommandContext, name: 'chown' | 'chgrp') {
   const { flags, rest } = parseFlags(args, '');
   const [spec, ...paths] = rest;
@@ -343,7 +337,7 @@ async function chownLike(host: Host, args: string[], ctx: ResolvedCommandContext
       const old = host.owners.get(target) ?? { uid: 0, gid: 0 };
       host.owners.set(target, { uid: uid ?? old.uid, gid: gid ?? old.gid });
     };
-    if (flags.has('R')) await walk(host, path, apply);
+    if (flags.has('R')) await walkPaths(host.fs, path, apply);
     else apply(path);
   }
   return { stdout: '', stderr, exitCode: stderr ? 1 : 0 };
