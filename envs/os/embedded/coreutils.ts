@@ -547,26 +547,34 @@ export function wordAnchors(pattern: string): string {
   return out;
 }
 
+/**
+ * Where grep's unbundled arguments hold the pattern operand (-1 when -e, -f, --regexp or --file
+ * gave the patterns) and which operands are files.
+ */
+function grepOperands(args: string[]): { pattern: number; files: number[] } {
+  const patternOption = args.some((a) => a === '-e' || a === '-f' || a.startsWith('--regexp=') || a.startsWith('--file='));
+  let pattern = -1;
+  const files: number[] = [];
+  const operand = (i: number) => (!patternOption && pattern === -1 ? (pattern = i) : files.push(i));
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      for (let j = i + 1; j < args.length; j++) operand(j);
+      break;
+    }
+    if (a.startsWith('-') && a !== '-') {
+      if (a.length === 2 && GREP_VALUE.has(a[1])) i++;
+    } else operand(i);
+  }
+  return { pattern, files };
+}
+
 /** grep's unbundled arguments with its patterns' word anchors respelled (not for -F or -P, where `\<` is no anchor). */
 export function grepWordAnchors(args: string[]): string[] {
   if (args.some((a) => a === '-F' || a === '-P' || a === '--fixed-strings' || a === '--perl-regexp')) return args;
-  const out = [...args];
-  const patternOption = out.some((a) => a === '-e' || a === '-f' || a.startsWith('--regexp=') || a.startsWith('--file='));
-  for (let i = 0; i < out.length; i++) {
-    const a = out[i];
-    if (a === '-e' && i + 1 < out.length) out[i + 1] = wordAnchors(out[++i]);
-    else if (a.startsWith('--regexp=')) out[i] = `--regexp=${wordAnchors(a.slice('--regexp='.length))}`;
-    else if (a === '--' || (a.startsWith('-') && a !== '-')) {
-      if (a === '--') {
-        if (!patternOption && i + 1 < out.length) out[i + 1] = wordAnchors(out[i + 1]);
-        break;
-      }
-      if (a.length === 2 && GREP_VALUE.has(a[1])) i++;
-    } else if (!patternOption) {
-      out[i] = wordAnchors(a);
-      break;
-    }
-  }
+  const out = args.map((a, i) => (args[i - 1] === '-e' ? wordAnchors(a) : a.startsWith('--regexp=') ? `--regexp=${wordAnchors(a.slice('--regexp='.length))}` : a));
+  const { pattern } = grepOperands(args);
+  if (pattern !== -1) out[pattern] = wordAnchors(out[pattern]);
   return out;
 }
 
@@ -577,20 +585,7 @@ async function grep(args: string[], ctx: ResolvedCommandContext): Promise<ExecRe
   const result = await ctx.origCommand(plain);
   if (!withFilename) return result;
   // -H with a single file: GNU prefixes each line with the name (several files already have it).
-  const operands: string[] = [];
-  let patternGiven = plain.some((a) => a === '-e' || a === '-f');
-  for (let i = 0; i < plain.length; i++) {
-    const a = plain[i];
-    if (a.startsWith('-') && a !== '-') {
-      if (a.length === 2 && GREP_VALUE.has(a[1])) i++;
-      continue;
-    }
-    if (!patternGiven) {
-      patternGiven = true;
-      continue;
-    }
-    operands.push(a);
-  }
+  const operands = grepOperands(plain).files.map((i) => plain[i]);
   const recursive = plain.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === '--recursive');
   const namesOnly = plain.some((a) => /^-[lLq]$/.test(a));
   if (operands.length !== 1 || recursive || namesOnly) return result;
