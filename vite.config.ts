@@ -2,6 +2,7 @@
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 
@@ -60,5 +61,8 @@ export default defineConfig(async (): Promise<UserConfig> => ({
     // Tests that start the CLI as a child process take seconds on a loaded 2-core machine:
     // the default 5 s failed them under load without anything being wrong.
     testTimeout: 30_000,
+    // One test file per core. Vitest's default leaves a core for itself (cores − 1): one file at a time on
+    // CI's two cores, 208 s for the suite against 131 s with two (2026-11-29, quiet machine).
+    maxWorkers: availableParallelism(),
   },
 }));
