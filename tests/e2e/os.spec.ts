@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
 import { storedSteps, waitForStoredSteps } from './helpers.ts';
 
 test('OS: a person runs a command in the embedded shell, sees its output, and answers', async ({ page }) => {
@@ -31,6 +32,24 @@ test('OS: the stock tasks’ log has both people and both actions in the browser
   await page.getByRole('button', { name: 'Send' }).click();
   // Four kinds (Alice/Bob × Purchase/Sell), and the element bash gives (B), not element 0.
   await expect(page.getByTestId('text-view')).toContainText('The output of the OS:\n\n4\nB');
+});
+
+test('OS: random bytes pass through files and pipes whole in the browser’s shell, the same bytes as in Node for the seed', async ({ page }) => {
+  // The browser build of just-bash turns bytes into text its own way (Node's uses Buffer): patched to
+  // convert in chunks instead of spreading 64 KiB into one call; two devices' worth crosses every chunk size.
+  const action = 'Think: bytes.\n\nAct: bash\n\n```bash\ncat /dev/urandom /dev/urandom > /tmp/r; wc -c < /tmp/r; md5sum /tmp/r; cat /tmp/r | md5sum; tr -cd a-z < /tmp/r | md5sum\n```';
+  await page.goto('/#/play/os/os-dev-24?seed=5');
+  await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/);
+  await page.getByLabel('Or type the exact text a model would send').fill(action);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
+  await waitForStoredSteps(page, 1);
+  const inBrowser = (await storedSteps(page))[0].observation;
+  expect(inBrowser).toMatch(/131072\n([0-9a-f]{32})  \/tmp\/r\n\1  -\n[0-9a-f]{32}  -/);
+
+  const inNode = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/os-step.ts', 'os-dev-24', '5'], { input: action, encoding: 'utf8' });
+  expect(inNode.status, inNode.stderr).toBe(0);
+  expect(inBrowser).toBe(JSON.parse(inNode.stdout));
 });
 
 test('OS: a runaway command is stopped with a clear message and the page stays usable', async ({ page }) => {
