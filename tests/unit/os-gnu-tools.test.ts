@@ -58,6 +58,18 @@ describe('grep’s word anchors, as GNU grep', () => {
     }
   });
 
+  it('takes GNU grep\'s long options --regexp and --after/--before-context / --context (with = or a separate value) and several -e patterns', async () => {
+    writeFileSync(join(dir, 't'), TEXT);
+    const shell = await createEmbeddedShell({ seed: 1 });
+    await shell.run(`printf '%s' '${TEXT}' > /tmp/t`);
+    for (const args of [['--regexp=\\<error\\>'], ['--regexp', 'rror'], ['-c', '--regexp=line', '--regexp=tag'], ['-e', 'tag', '-e', '\\<line', '-n'], ['-ce', 'x', '-e', 'here', '-ve', 'Error'], ['--after-context=1', 'tag'], ['--before-context', '1', 'tag'], ['--context=1', '-n', 'terror'], ['-H', '--regexp=x']]) {
+      const gnu = execFileSync('bash', ['-c', 'grep "$@" t; true', '--', ...args], { cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
+      const ours = (await shell.run(`cd /tmp && grep ${args.map((x) => `'${x}'`).join(' ')} t; true`)).output;
+      expect(ours, `grep ${args.join(' ')}`).toBe(gnu);
+      expect(gnu, `grep ${args.join(' ')}`).not.toBe(''); // the reference itself says something
+    }
+  });
+
   it('respells the pattern only (not file names, -F or -P patterns, bracket expressions)', () => {
     expect(wordAnchors('\\<a[\\<]\\>\\\\<')).toBe('[[:<:]]a[\\<][[:>:]]\\\\<');
     expect(grepWordAnchors(['-i', '\\<x\\>', 'f\\<'])).toEqual(['-i', '[[:<:]]x[[:>:]]', 'f\\<']);

@@ -481,7 +481,13 @@ export function findArgs(args: string[], now: number): string[] {
 /** grep options that take a value. */
 const GREP_VALUE = new Set(['e', 'f', 'm', 'A', 'B', 'C', 'd', 'D']);
 
-/** Unbundle `-cve PATTERN` into `-c -v -e PATTERN`; pull out -H / --with-filename. */
+/** GNU grep's long options that just-bash's grep refuses ("unrecognized option"), as their short ones. */
+const GREP_LONG_VALUE: Record<string, string> = { regexp: 'e', 'after-context': 'A', 'before-context': 'B', context: 'C' };
+
+/**
+ * Unbundle `-cve PATTERN` into `-c -v -e PATTERN`; `--regexp=X` / `--regexp X` (and the context
+ * options) into their short forms; pull out -H / --with-filename.
+ */
 export function grepArgs(args: string[]): { args: string[]; withFilename: boolean } {
   const out: string[] = [];
   let withFilename = false;
@@ -490,6 +496,14 @@ export function grepArgs(args: string[]): { args: string[]; withFilename: boolea
     if (a === '--') {
       out.push(...args.slice(i));
       break;
+    }
+    const long = /^--([a-z-]+)(?:=([\s\S]*))?$/.exec(a);
+    const short = long ? GREP_LONG_VALUE[long[1]] : undefined;
+    if (long && short) {
+      if (long[2] !== undefined) out.push(`-${short}`, long[2]);
+      else if (i + 1 < args.length) out.push(`-${short}`, args[++i]);
+      else out.push(a); // no value: just-bash's own message
+      continue;
     }
     if (a === '--with-filename') {
       withFilename = true;
@@ -516,7 +530,26 @@ export function grepArgs(args: string[]): { args: string[]; withFilename: boolea
       out.push(`-${f}`);
     }
   }
-  return { args: out, withFilename };
+  return { args: morePatterns(out), withFilename };
+}
+
+/**
+ * Several `-e PATTERN`s as one `-e` of newline-separated patterns: GNU matches a line with any of
+ * them, just-bash's grep kept only the last. (A newline in a pattern separates patterns in both.)
+ */
+function morePatterns(args: string[]): string[] {
+  const patterns: number[] = [];
+  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
+    if (args[i].length === 2 && args[i][0] === '-' && GREP_VALUE.has(args[i][1])) {
+      if (args[i] === '-e' && i + 1 < args.length) patterns.push(i);
+      i++;
+    }
+  }
+  if (patterns.length < 2) return args;
+  const out = [...args];
+  out[patterns[0] + 1] = patterns.map((i) => args[i + 1]).join('\n');
+  for (const i of patterns.slice(1).reverse()) out.splice(i, 2);
+  return out;
 }
 
 /**
