@@ -34,10 +34,10 @@ test('OS: the stock tasks’ log has both people and both actions in the browser
   await expect(page.getByTestId('text-view')).toContainText('The output of the OS:\n\n4\nB');
 });
 
-test('OS: random bytes pass through files and pipes whole in the browser’s shell, the same bytes as in Node for the seed', async ({ page }) => {
+test('OS: random bytes pass through files and pipes whole in the browser’s shell (and sort -f folds as GNU), the same as in Node for the seed', async ({ page }) => {
   // The browser build of just-bash turns bytes into text its own way (Node's uses Buffer): patched to
   // convert in chunks instead of spreading 64 KiB into one call; two devices' worth crosses every chunk size.
-  const action = 'Think: bytes.\n\nAct: bash\n\n```bash\ncat /dev/urandom /dev/urandom > /tmp/r; wc -c < /tmp/r; md5sum /tmp/r; cat /tmp/r | md5sum; tr -cd a-z < /tmp/r | md5sum\n```';
+  const action = 'Think: bytes.\n\nAct: bash\n\n```bash\ncat /dev/urandom /dev/urandom > /tmp/r; wc -c < /tmp/r; md5sum /tmp/r; cat /tmp/r | md5sum; tr -cd a-z < /tmp/r | md5sum; printf "_x\\na\\nB\\n" | sort -f | tr "\\n" " "\n```';
   await page.goto('/#/play/os/os-dev-24?seed=5');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/);
   await page.getByLabel('Or type the exact text a model would send').fill(action);
@@ -45,7 +45,7 @@ test('OS: random bytes pass through files and pipes whole in the browser’s she
   await expect(page.getByTestId('step-count')).toHaveText(/^1 \//);
   await waitForStoredSteps(page, 1);
   const inBrowser = (await storedSteps(page))[0].observation;
-  expect(inBrowser).toMatch(/131072\n([0-9a-f]{32})  \/tmp\/r\n\1  -\n[0-9a-f]{32}  -/);
+  expect(inBrowser).toMatch(/131072\n([0-9a-f]{32})  \/tmp\/r\n\1  -\n[0-9a-f]{32}  -\na B _x $/); // sort -f as GNU's: folded to upper
 
   const inNode = spawnSync(process.execPath, ['--import', 'tsx', 'tests/support/os-step.ts', 'os-dev-24', '5'], { input: action, encoding: 'utf8' });
   expect(inNode.status, inNode.stderr).toBe(0);

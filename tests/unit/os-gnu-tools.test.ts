@@ -130,4 +130,14 @@ describe('collation in the POSIX locale, as upstream’s containers (no locale s
     const gnu = execFileSync('bash', ['-c', script], { cwd: tree, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
     expect((await shell.run(`cd /c\n${script}`)).output).toBe(gnu);
   });
+
+  it('sort -f folds lower case to upper, as GNU sort in the C locale (just-bash folded to lower)', async () => {
+    const lines = ['b', '_x', 'A', 'Z', 'a', '[', '^y', 'B', 'z', '`q', 'é', 'É', '1'];
+    const shell = await createEmbeddedShell({ seed: 1 });
+    for (const flags of ['-f', '-fr', '-fu', '-f -k2', '-f -t: -k1,1']) {
+      const script = `printf '%s\\n' ${lines.map((n, i) => `'${n} ${lines[(i * 5) % lines.length]}'`).join(' ')} | sort ${flags} | tr '\\n' ' '`;
+      const gnu = execFileSync('bash', ['-c', script], { env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
+      expect((await shell.run(script)).output, `sort ${flags}`).toBe(gnu);
+    }
+  });
 });
