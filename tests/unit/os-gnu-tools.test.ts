@@ -131,6 +131,16 @@ describe('collation in the POSIX locale, as upstream’s containers (no locale s
     expect((await shell.run(`cd /c\n${script}`)).output).toBe(gnu);
   });
 
+  it('date -r FILE prints the file\'s modification time, as GNU date (just-bash\'s date did not know -r)', async () => {
+    const shell = await createEmbeddedShell({ seed: 1 });
+    for (const script of [`touch -d '2024-02-03 04:05:06' f; date -r f +%s; date -u -r f; date --reference=f +%F; date -rf +%T`, 'date -r missing 2>&1; echo $?']) {
+      const gnu = execFileSync('bash', ['-c', script], { cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C', TZ: 'UTC' } }).toString();
+      expect((await shell.run(`cd /tmp\n${script}`)).output, script).toBe(gnu);
+    }
+    const gnu = execFileSync('bash', ['-c', 'date -r f +%s'], { cwd: dir, env: { PATH: process.env.PATH, TZ: 'UTC' } }).toString();
+    expect(gnu).toContain('1706933106\n'); // the reference itself says something
+  });
+
   it('sort -f folds lower case to upper, as GNU sort in the C locale (just-bash folded to lower)', async () => {
     const lines = ['b', '_x', 'A', 'Z', 'a', '[', '^y', 'B', 'z', '`q', 'é', 'É', '1'];
     const shell = await createEmbeddedShell({ seed: 1 });

@@ -351,20 +351,34 @@ export function relativeDate(text: string, now: number): number | null {
   return matched ? d.getTime() : null;
 }
 
-/** date with the simulated clock: no date given → now; a relative one → from now. */
+/**
+ * date with the simulated clock: no date given → now; a relative one → from now; `-r FILE` (which
+ * just-bash's date does not know) → the file's modification time, to the second.
+ */
 async function date(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   if (!ctx.origCommand) return fail('date: unavailable');
   const out: string[] = [];
   let explicit = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
+    const reference = a === '-r' || a === '--reference' ? args[++i] : a.startsWith('--reference=') ? a.slice(12) : /^-r./.test(a) ? a.slice(2) : undefined;
+    if (reference !== undefined) {
+      try {
+        const { mtime } = await ctx.fs.stat(abs(ctx, reference));
+        out.push('-d', `@${Math.floor(mtime.getTime() / 1000)}`);
+      } catch {
+        return fail(`date: ${reference}: No such file or directory`);
+      }
+      explicit = true;
+      continue;
+    }
     let value: string | undefined;
     let flag = a;
     if (a === '-d' || a === '--date') value = args[++i];
     else if (a.startsWith('--date=')) (value = a.slice(7)), (flag = '--date');
     else if (/^-d./.test(a)) (value = a.slice(2)), (flag = '-d');
     else {
-      if (/^(-r|--reference|-s|--set|-f|--file)/.test(a)) explicit = true;
+      if (/^(-s|--set|-f|--file)/.test(a)) explicit = true;
       out.push(a);
       continue;
     }
