@@ -361,7 +361,7 @@ async function date(host: Host, args: string[], ctx: ResolvedCommandContext): Pr
   let explicit = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    const reference = a === '-r' || a === '--reference' ? args[++i] : a.startsWith('--reference=') ? a.slice(12) : /^-r./.test(a) ? a.slice(2) : undefined;
+    const reference = a === '-r' || a === '--reference' ? args[++i] : a.startsWith('--reference=') ? a.slice('--reference='.length) : /^-r./.test(a) ? a.slice(2) : undefined;
     if (reference !== undefined) {
       try {
         const { mtime } = await ctx.fs.stat(abs(ctx, reference));
@@ -373,10 +373,9 @@ async function date(host: Host, args: string[], ctx: ResolvedCommandContext): Pr
       continue;
     }
     let value: string | undefined;
-    let flag = a;
     if (a === '-d' || a === '--date') value = args[++i];
-    else if (a.startsWith('--date=')) (value = a.slice(7)), (flag = '--date');
-    else if (/^-d./.test(a)) (value = a.slice(2)), (flag = '-d');
+    else if (a.startsWith('--date=')) value = a.slice('--date='.length);
+    else if (/^-d./.test(a)) value = a.slice(2);
     else {
       if (/^(-s|--set|-f|--file)/.test(a)) explicit = true;
       out.push(a);
@@ -385,7 +384,6 @@ async function date(host: Host, args: string[], ctx: ResolvedCommandContext): Pr
     explicit = true;
     const relative = value === undefined ? null : relativeDate(value, host.clock.now());
     out.push('-d', relative === null ? (value ?? '') : `@${Math.floor(relative / 1000)}`);
-    void flag;
   }
   return ctx.origCommand(explicit ? out : ['-d', `@${Math.floor(host.clock.now() / 1000)}`, ...out]);
 }
@@ -552,17 +550,11 @@ export function grepArgs(args: string[]): { args: string[]; withFilename: boolea
  * them, just-bash's grep kept only the last. (A newline in a pattern separates patterns in both.)
  */
 function morePatterns(args: string[]): string[] {
-  const patterns: number[] = [];
-  for (let i = 0; i < args.length && args[i] !== '--'; i++) {
-    if (args[i].length === 2 && args[i][0] === '-' && GREP_VALUE.has(args[i][1])) {
-      if (args[i] === '-e' && i + 1 < args.length) patterns.push(i);
-      i++;
-    }
-  }
+  const { patterns } = grepOperands(args);
   if (patterns.length < 2) return args;
   const out = [...args];
-  out[patterns[0] + 1] = patterns.map((i) => args[i + 1]).join('\n');
-  for (const i of patterns.slice(1).reverse()) out.splice(i, 2);
+  out[patterns[0]] = patterns.map((i) => args[i]).join('\n');
+  for (const i of patterns.slice(1).reverse()) out.splice(i - 1, 2);
   return out;
 }
 
@@ -595,33 +587,35 @@ export function wordAnchors(pattern: string): string {
 }
 
 /**
- * Where grep's unbundled arguments hold the pattern operand (-1 when -e, -f, --regexp or --file
- * gave the patterns) and which operands are files.
+ * Where grep's unbundled arguments (grepArgs: `--regexp` is `-e` by then) hold the pattern operand
+ * (-1 when -e or -f gave the patterns), the -e patterns, and which operands are files.
  */
-function grepOperands(args: string[]): { pattern: number; files: number[] } {
-  const patternOption = args.some((a) => a === '-e' || a === '-f' || a.startsWith('--regexp=') || a.startsWith('--file='));
-  let pattern = -1;
-  const files: number[] = [];
-  const operand = (i: number) => (!patternOption && pattern === -1 ? (pattern = i) : files.push(i));
+function grepOperands(args: string[]): { pattern: number; patterns: number[]; files: number[] } {
+  const operands: number[] = [];
+  const patterns: number[] = [];
+  let fromFile = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') {
-      for (let j = i + 1; j < args.length; j++) operand(j);
+      for (let j = i + 1; j < args.length; j++) operands.push(j);
       break;
     }
     if (a.startsWith('-') && a !== '-') {
+      if (a === '-e' && i + 1 < args.length) patterns.push(i + 1);
+      if (a === '-f' || a.startsWith('--file=')) fromFile = true;
       if (a.length === 2 && GREP_VALUE.has(a[1])) i++;
-    } else operand(i);
+    } else operands.push(i);
   }
-  return { pattern, files };
+  const given = patterns.length > 0 || fromFile;
+  return { pattern: given ? -1 : (operands[0] ?? -1), patterns, files: given ? operands : operands.slice(1) };
 }
 
 /** grep's unbundled arguments with its patterns' word anchors respelled (not for -F or -P, where `\<` is no anchor). */
 export function grepWordAnchors(args: string[]): string[] {
   if (args.some((a) => a === '-F' || a === '-P' || a === '--fixed-strings' || a === '--perl-regexp')) return args;
-  const out = args.map((a, i) => (args[i - 1] === '-e' ? wordAnchors(a) : a.startsWith('--regexp=') ? `--regexp=${wordAnchors(a.slice('--regexp='.length))}` : a));
-  const { pattern } = grepOperands(args);
-  if (pattern !== -1) out[pattern] = wordAnchors(out[pattern]);
+  const { pattern, patterns } = grepOperands(args);
+  const out = [...args];
+  for (const i of pattern === -1 ? patterns : [pattern]) out[i] = wordAnchors(out[i]);
   return out;
 }
 
