@@ -24,14 +24,6 @@ function run(env: string, task: string, replies: string[], out?: string, extra: 
   return { code: r.status, lines: r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)), ms: performance.now() - start };
 }
 
-/**
- * The worker ended from outside: at the 2 s deadline, or by Node at the worker's 512 MB heap bound
- * when the string grows past it first (on a fast machine: 1.5 s here on 2026-11-29; the same command in
- * the browser, whose workers have no heap bound, always meets the deadline).
- */
-const STOPPED_FROM_OUTSIDE =
-  /^The output of the OS:\n\n\[The command was stopped: (it ran longer than 2\.0 s and was ended from outside the shell|the shell failed while running it \(Worker terminated due to reaching memory limit: JS heap out of memory\)); files it changed are as before it\.\]\n$/;
-
 const sql = (q: string) => `Action: Operation\n\`\`\`sql\n${q}\n\`\`\``;
 const bash = (c: string) => `Act: bash\n\n\`\`\`bash\n${c}\n\`\`\``;
 
@@ -63,7 +55,10 @@ describe('cli: runaway work is ended from outside the engine', () => {
     );
     console.log(`cli os run with a runaway command: ${r.ms.toFixed(0)} ms in all`);
     expect(r.code).toBe(0);
-    expect(r.lines[1]).toMatchObject({ t: 2, observation: expect.stringMatching(STOPPED_FROM_OUTSIDE) });
+    expect(r.lines[1]).toMatchObject({
+      t: 2,
+      observation: 'The output of the OS:\n\n[The command was stopped: it ran longer than 2.0 s and was ended from outside the shell; files it changed are as before it.]\n',
+    });
     expect(r.lines[2]).toMatchObject({ t: 3, observation: 'The output of the OS:\n\nkept\n/tmp\n5\n' });
     expect(r.lines[3]).toMatchObject({ steps: 3, finishReason: 'Given Up' });
     // Re-running the record meets the same stop and the same state.
@@ -75,6 +70,6 @@ describe('cli: runaway work is ended from outside the engine', () => {
   it('os: --shell embedded, the default named, still runs the shell in its guarded worker', () => {
     const r = run('os', 'os-dev-24', [bash(`python3 -c "print(len(('ab'*4000000).replace('a','a'*20)))"`)], undefined, ['--shell', 'embedded']);
     expect(r.code).toBe(0);
-    expect(r.lines[0]).toMatchObject({ t: 1, observation: expect.stringMatching(STOPPED_FROM_OUTSIDE) });
+    expect(r.lines[0]).toMatchObject({ t: 1, observation: expect.stringContaining('was ended from outside the shell') });
   }, 90_000);
 });

@@ -6,9 +6,13 @@
  * completed before is replayed (the shell is deterministic: same seed and calls, same state). The
  * stopped call reports that it was stopped, as the shell's own limit does. A cancelled step
  * (its AbortSignal) and a worker that dies on its own (Node's heap limit) are handled the same way.
+ * A worker ended at Node's heap bound reports its command as the deadline does: the browser's
+ * workers have no heap bound, so there the same command runs into its deadline, and which of the two
+ * comes first in Node depends on the machine's speed; one observation keeps an episode the same in
+ * Node and the browser, and a verify run meets the observation its record holds.
  */
 import { callsInOrder, DEFAULT_COMMAND_TIMEOUT_MS, type Shell, type ShellExecOptions, type ShellFactory, type ShellResult } from '../shell.ts';
-import type { ShellCall, WorkerPort, WorkerReply, WorkerRequest } from './worker-protocol.ts';
+import { HEAP_BOUND_REACHED, type ShellCall, type WorkerPort, type WorkerReply, type WorkerRequest } from './worker-protocol.ts';
 import { withSpare, type WorkerPool } from './spare.ts';
 import { startBrowserWorker, takeEarlyWorker } from './browser-worker.ts';
 
@@ -136,13 +140,19 @@ export class GuardedShell implements Shell {
     switch (outcome.kind) {
       case 'reply':
         return outcome.reply.ok ? (outcome.reply.result as ShellResult) : { output: `bash: ${outcome.reply.error}\n`, exitCode: 1, timedOut: false };
+      case 'died':
+        if (outcome.why !== HEAP_BOUND_REACHED) return { output: `[The command was stopped: the shell failed while running it (${outcome.why}); ${unchanged}`, exitCode: 137, timedOut: true };
+        return this.pastDeadline(call, unchanged);
       case 'timeout':
-        return { output: `[The command was stopped: it ran longer than ${(this.limitOf(call) / 1000).toFixed(1)} s and was ended from outside the shell; ${unchanged}`, exitCode: 124, timedOut: true };
+        return this.pastDeadline(call, unchanged);
       case 'aborted':
         return { output: `[The command was stopped: it was cancelled; ${unchanged}`, exitCode: 130, timedOut: true };
-      case 'died':
-        return { output: `[The command was stopped: the shell failed while running it (${outcome.why}); ${unchanged}`, exitCode: 137, timedOut: true };
     }
+  }
+
+  /** A call ended at its deadline (or at Node's heap bound: see the top of this file). */
+  private pastDeadline(call: ShellCall, unchanged: string): ShellResult {
+    return { output: `[The command was stopped: it ran longer than ${(this.limitOf(call) / 1000).toFixed(1)} s and was ended from outside the shell; ${unchanged}`, exitCode: 124, timedOut: true };
   }
 
   exec(command: string, options?: ShellExecOptions): Promise<ShellResult> {

@@ -5,7 +5,7 @@
 import { tsWorker } from '../../core/nodeWorker.ts';
 import type { ShellFactory } from '../shell.ts';
 import { GuardedShell, type GuardedShellOptions } from './guarded.ts';
-import type { WorkerPort, WorkerReply } from './worker-protocol.ts';
+import { HEAP_BOUND_REACHED, type WorkerPort, type WorkerReply } from './worker-protocol.ts';
 import { buffered, withSpare } from './spare.ts';
 
 type NodePort = WorkerPort & { keepAlive(alive: boolean): void };
@@ -14,7 +14,7 @@ function startNodeWorker(heapMb: number | undefined, deliver: (reply: WorkerRepl
   const worker = tsWorker(new URL('./node-shell-worker.ts', import.meta.url), heapMb);
   worker.on('message', (m: WorkerReply) => deliver(m));
   // Past its heap limit Node ends the worker with ERR_WORKER_OUT_OF_MEMORY ('error', then 'exit').
-  worker.on('error', (err) => died(err instanceof Error ? err.message : String(err)));
+  worker.on('error', (err) => died((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY' ? HEAP_BOUND_REACHED : err instanceof Error ? err.message : String(err)));
   worker.on('exit', (code) => died(`the shell worker exited (${code})`));
   return {
     post: (m) => worker.postMessage(m),

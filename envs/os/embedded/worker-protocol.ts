@@ -20,3 +20,10 @@ export interface WorkerPort {
   onExit?(listener: (why: string) => void): void;
   terminate(): void;
 }
+
+/**
+ * What a worker's `died` says when Node ended it at its heap bound (ERR_WORKER_OUT_OF_MEMORY): the
+ * guarded shell reports that as its deadline (guarded.ts).
+ */
+export const HEAP_BOUND_REACHED = 'the shell worker reached its heap bound';
+
