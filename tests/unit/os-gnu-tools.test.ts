@@ -150,4 +150,44 @@ describe('collation in the POSIX locale, as upstream’s containers (no locale s
       expect((await shell.run(script)).output, `sort ${flags}`).toBe(gnu);
     }
   });
+
+  // Invocations of od with one output type (what the shell's own od handles), on a file of 70 mixed bytes,
+  // a text with escapes and high bytes, and 64 zero bytes (duplicate lines become "*").
+  const OD = ['od b', 'od -c t', 'od -An -c t', 'od -tx1 b', 'od -An -tx1 t', 'od -t x1 t', 'od -x t', 'od -d t', 'od -An -N4 -tu4 b',
+    'od -An -N2 -tu2 b', 'od -j 3 -N 10 -c t', 'od -Ad -tx1 b', 'od -Ax -c t', 'od -An -tx1z t', 'od -tx1z b', 'od z', 'od -v z', 'od -b t',
+    'od -a t', 'od -s b', 'od -i b', 'od -l b', 'od -td1 b', 'od -to8 b', 'od -tx8 t', 'od -w8 -tx1 t', 'od -w -c b', 'od nope', 'od -j 1000 b',
+    'cat t | od -c', 'od -c - < t', 'od -An -tu1 -N5 b', 'od -tx4 t', 'od -tuL b', 'od -tdS b', 'od -c t b', 'od -N 0x10 -j 010 -tx2 b'];
+
+  it('od with one output type prints what GNU od prints (just-bash\'s read -tx1 and -x as octal and spaced its columns otherwise)', async () => {
+    const files: Record<string, Uint8Array> = {
+      b: Uint8Array.from({ length: 70 }, (_, i) => (i * 37 + 11) & 0xff),
+      t: new TextEncoder().encode('hello, world\n\tA\u0000\u007fé end'),
+      z: new Uint8Array(64),
+    };
+    const odDir = join(dir, 'od');
+    execFileSync('mkdir', ['-p', odDir]);
+    const shell = await createEmbeddedShell({ seed: 1 });
+    await shell.run('mkdir /od');
+    for (const [name, bytes] of Object.entries(files)) {
+      writeFileSync(join(odDir, name), bytes);
+      await shell.host.fs.writeFile(`/od/${name}`, bytes);
+    }
+    for (const c of OD) {
+      const script = `${c} 2>&1; echo "status $?"`;
+      const gnu = execFileSync('bash', ['-c', script], { cwd: odDir, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
+      expect((await shell.run(`cd /od\n${script}`)).output, c).toBe(gnu);
+    }
+    // The reference itself says something: hex, and GNU's spacing.
+    expect(execFileSync('od', ['-An', '-tx1', join(odDir, 't')]).toString()).toMatch(/^ 68 65 6c 6c 6f 2c/);
+  });
+
+  it('od -An -N4 -tu4 /dev/urandom gives a new 32-bit number each time', async () => {
+    const shell = await createEmbeddedShell({ seed: 1 });
+    const out = (await shell.run('for i in 1 2 3; do od -An -N4 -tu4 /dev/urandom; done')).output;
+    const numbers = out.split('\n').filter(Boolean);
+    expect(numbers).toHaveLength(3);
+    for (const n of numbers) expect(n).toMatch(/^ {1,10}\d{1,10}$/);
+    expect(new Set(numbers).size).toBe(3);
+  });
 });
+

@@ -10,6 +10,7 @@ import type { Command, ExecResult, FsStat, ResolvedCommandContext } from 'just-b
 import { abs, command, fail, ok, type Host } from './host.ts';
 import { ownerNames } from './users.ts';
 import { trCommand } from './trKeep.ts';
+import { odCommand } from './od.ts';
 import { allowed } from './perms.ts';
 import { timeRefPath } from './fs.ts';
 
@@ -719,7 +720,8 @@ export function coreutilsCommands(host: Host): Command[] {
     command('grep', (a, ctx) => grep(a, ctx)),
     command('ls', (a, ctx) => ls(host, a, ctx)),
     trCommand(),
-    ...['cat', 'head', 'tail', 'wc', 'sort', 'md5sum', 'sha256sum', 'base64', 'od', 'xxd', 'tac'].map((n) => permissionAware(host, n)),
+    odCommand(host),
+    ...['cat', 'head', 'tail', 'wc', 'sort', 'md5sum', 'sha256sum', 'base64', 'xxd', 'tac'].map((n) => permissionAware(host, n)),
   ];
 }
 
