@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
 import { grepWordAnchors, wordAnchors } from '../../envs/os/embedded/coreutils.ts';
+import { TOUCH_TIMED } from '../../envs/os/embedded/touch.ts';
+import { pipeStdinPlugin } from '../../envs/os/embedded/pipes.ts';
+import { parse } from 'just-bash';
 
 // find's time tests and grep's word anchors, against GNU find and grep (Debian's findutils and
 // grep here; upstream's Ubuntu image has the same GNU tools). just-bash's find measured -mtime from
@@ -188,6 +191,34 @@ describe('collation in the POSIX locale, as upstream’s containers (no locale s
     expect(numbers).toHaveLength(3);
     for (const n of numbers) expect(n).toMatch(/^ {1,10}\d{1,10}$/);
     expect(new Set(numbers).size).toBe(3);
+  });
+
+  it('touch -t, -r and -d @SECONDS or a relative date set the times GNU touch sets (just-bash\'s set the current time or refused)', async () => {
+    const script = [
+      'touch -t 202401020304.05 f; touch -t 2401020304 f2; touch -t 01020304 f3; touch -d @1700000000 h; touch --date=@1600000000 h2',
+      'touch -r h r; touch --reference=h2 r2; touch -mt 199912312359.59 m; echo x | xargs touch -t 202101010000',
+      'mkdir -p v/w; touch v/a v/w/b; find v -exec touch -t 202206101200 {} +',
+      'for x in f f2 h h2 r r2 m x v v/a v/w/b; do echo "$x $(date -u -r $x \'+%F %T\')"; done; date -u -r f3 +%m%d%H%M',
+      'touch -d "2 days ago" a; [ "$(date -r a +%F)" = "$(date -d "2 days ago" +%F)" ] && echo relative ok',
+      'touch -c -t 202001010000 none; ls none 2>&1; touch -t 2020bad y 2>&1; echo $?; touch -t 202302301200 y 2>&1; echo $?; touch -r missing y 2>&1; echo $?',
+      'echo touch -t 1; touch plain; [ -f plain ] && echo plain made',
+    ].join('\n');
+    const touchDir = join(dir, 'touch');
+    execFileSync('mkdir', ['-p', touchDir]);
+    const gnu = execFileSync('bash', ['-c', script], { cwd: touchDir, env: { PATH: process.env.PATH, LC_ALL: 'C', TZ: 'UTC' } }).toString();
+    expect(gnu).toContain('v/w/b 2022-06-10 12:00:00\n'); // the reference itself says something
+    const shell = await createEmbeddedShell({ seed: 1 });
+    expect((await shell.run(`mkdir /t && cd /t\n${script}`)).output).toBe(gnu);
+  });
+
+  it('only a touch that asks for such a time leaves just-bash\'s own touch (the plain ones of init scripts stay on its fast path)', () => {
+    const names = (script: string) => {
+      const ast = parse(script);
+      pipeStdinPlugin.transform({ ast, metadata: {} } as never);
+      return JSON.stringify(ast).match(new RegExp(`${TOUCH_TIMED}|"touch"`, 'g'));
+    };
+    expect(names('touch a b; touch -d "2024-01-02" c; echo touch -t 1; find . -exec touch {} + -type f')).toEqual(['"touch"', '"touch"', '"touch"', '"touch"']);
+    expect(names('touch -t 202001010000 a; sudo touch -r a b; find . -exec touch -d @5 {} \\; -type f; timeout 5 touch --date="1 day ago" c')).toEqual([TOUCH_TIMED, TOUCH_TIMED, TOUCH_TIMED, TOUCH_TIMED]);
   });
 });
 

@@ -9,6 +9,7 @@
 import type { Command, ExecResult, ResolvedCommandContext } from 'just-bash';
 import { abs, command, fail, ok, type Host } from './host.ts';
 import { YES_FOREVER } from './pipes.ts';
+import { touchTimedCommand } from './touch.ts';
 
 /**
  * Commands run one after the other here, so `yes` cannot run until its reader stops: into a
@@ -358,6 +359,7 @@ export function gnuCommands(host: Host): Command[] {
     command('yes', async (a, ctx) => yes(a, ctx)),
     command('rm', (a, ctx) => rmInteractive(host, a, ctx)),
     command(YES_FOREVER, async (a, ctx) => yes(a, ctx, true)),
+    touchTimedCommand(host),
     command('seq', (a, ctx) => seq(a, ctx)),
     command('xargs', (a, ctx) => ctx.origCommand!(splitAttached(a, 'nILPdaEs', true))),
     command('paste', (a, ctx) => {

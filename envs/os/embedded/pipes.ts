@@ -1,5 +1,5 @@
 /**
- * Two just-bash differences from bash, fixed on the parsed script before it runs.
+ * just-bash differences from bash, fixed on the parsed script before it runs.
  *
  * 1. just-bash gives no stdin to an `if`, `case`, `for` or `[[ ]]` that is part of a pipeline
  * (`… | if [ "$(cat -)" = x ]; then …`, the form several AgentBench check scripts use), while
@@ -11,8 +11,11 @@
  * 3. Commands run one after another here, so `yes` writes a bounded number of lines. Where
  *    nothing reads it (last in its pipeline, alone, into a file) bash's `yes` never ends: it
  *    becomes YES_FOREVER, which fills the output limit so the command is stopped as a runaway.
+ * 4. A `touch` given a time just-bash's touch does not set (-t, -r, -d @SECONDS or a relative
+ *    date) becomes touch.ts's command (`renameTouches`); the plain ones stay just-bash's.
  */
 import type { TransformPlugin } from 'just-bash';
+import { renameTouches } from './touch.ts';
 
 const LOSES_STDIN = new Set(['If', 'Case', 'For', 'CStyleFor', 'ConditionalCommand']);
 
@@ -56,6 +59,7 @@ function visit(value: unknown, depth: number): void {
     return;
   }
   const node = value as Node;
+  renameTouches(node);
   if (node.type === 'Pipeline' && Array.isArray(node.commands)) unreadYes((node.commands as Node[])[node.commands.length - 1]);
   if (node.type === 'Pipeline' && Array.isArray(node.commands) && node.commands.length > 1) {
     node.commands = (node.commands as Node[]).map((c) => (c && LOSES_STDIN.has(c.type ?? '') ? group(c) : c));
