@@ -1,9 +1,10 @@
 /**
  * touch's time sources as GNU's: `-t [[CC]YY]MMDDhhmm[.ss]`, `-r FILE` / `--reference=FILE`, and
  * `-d @SECONDS` or a relative date ("2 days ago"). just-bash's touch set the current time for -t and
- * -r and refused the others, so test task new-…'s `find . -exec touch -t 202206101200 {} +` left
- * every file new and its check (`find -newer` a file touched -t) passed without the agent hiding
- * anything. Only a touch that uses one of them comes here: `renameTouches` (in pipes.ts's transform)
+ * -r and refused the others. A task in AgentBench's data (scripts/6/new.json, hiding an edit from
+ * tom; not among the 144 test tasks played here) runs `find . -exec touch -t 202206101200 {} +` and
+ * checks with `find -newer` a file touched -t: with -t ignored, every file stayed new and the check
+ * passed without the agent hiding anything. Agents set old times the same way to test their finds. Only a touch that uses one of them comes here: `renameTouches` (in pipes.ts's transform)
  * renames it to TOUCH_TIMED before the script runs (as a command, or after find's -exec, sudo, xargs, env,
  * nohup, nice, timeout), so the plain touches of init scripts keep just-bash's own path (a command
  * of ours goes through just-bash's per-command membrane: bootstrap-24's 372 touches took 40% longer).
