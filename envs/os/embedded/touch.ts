@@ -4,8 +4,9 @@
  * -r and refused the others. A task in AgentBench's data (scripts/6/new.json, hiding an edit from
  * tom; not among the 144 test tasks played here) runs `find . -exec touch -t 202206101200 {} +` and
  * checks with `find -newer` a file touched -t: with -t ignored, every file stayed new and the check
- * passed without the agent hiding anything. Agents set old times the same way to test their finds. Only a touch that uses one of them comes here: `renameTouches` (in pipes.ts's transform)
- * renames it to TOUCH_TIMED before the script runs (as a command, or after find's -exec, sudo, xargs, env,
+ * passed without the agent hiding anything. Agents set old times the same way to test their finds.
+ * Only a touch that uses one of them comes here: `renameTouches` (in pipes.ts's transform) renames
+ * it to TOUCH_TIMED before the script runs (as a command, or after find's -exec, sudo, xargs, env,
  * nohup, nice, timeout), so the plain touches of init scripts keep just-bash's own path (a command
  * of ours goes through just-bash's per-command membrane: bootstrap-24's 372 touches took 40% longer).
  * Times are UTC, as in upstream's containers; a file keeps one time (-a and -m set it alike).
