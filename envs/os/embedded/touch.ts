@@ -25,7 +25,7 @@ function staticText(word: Node | undefined): string | null {
   if (!word || !Array.isArray(word.parts)) return null;
   let text = '';
   for (const part of word.parts) {
-    if ((part.type === 'Literal' || part.type === 'SingleQuoted') && typeof part.value === 'string') text += part.value;
+    if ((part.type === 'Literal' || part.type === 'SingleQuoted' || part.type === 'Escaped') && typeof part.value === 'string') text += part.value;
     else if (part.type === 'DoubleQuoted') {
       const inner = staticText(part);
       if (inner === null) return null;
