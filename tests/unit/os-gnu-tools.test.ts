@@ -184,6 +184,12 @@ describe('collation in the POSIX locale, as upstream’s containers (no locale s
     expect(execFileSync('od', ['-An', '-tx1', join(odDir, 't')]).toString()).toMatch(/^ 68 65 6c 6c 6f 2c/);
   });
 
+  it('od run by another user reads what it may and says "Permission denied" for the rest (GNU od\'s wording), status 1', async () => {
+    const shell = await createEmbeddedShell({ seed: 1 });
+    const out = (await shell.run("useradd -m tom; echo hi > /root/s; chmod 600 /root/s; cp /root/s /tmp/p; chmod 644 /tmp/p\nsu tom -c 'od -c /root/s /tmp/p; echo $?'")).output;
+    expect(out).toBe('0000000   h   i  \\n\n0000003\n1\nod: /root/s: Permission denied\n');
+  });
+
   it('od -An -N4 -tu4 /dev/urandom gives a new 32-bit number each time', async () => {
     const shell = await createEmbeddedShell({ seed: 1 });
     const out = (await shell.run('for i in 1 2 3; do od -An -N4 -tu4 /dev/urandom; done')).output;

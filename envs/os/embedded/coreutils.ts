@@ -7,11 +7,11 @@
  * -perm modes, and grep's bundled options (-cve) and -H.
  */
 import type { Command, ExecResult, FsStat, ResolvedCommandContext } from 'just-bash';
-import { abs, command, fail, ok, type Host } from './host.ts';
+import { abs, command, fail, ok, stdinBytes, type Host } from './host.ts';
 import { ownerNames } from './users.ts';
 import { trCommand } from './trKeep.ts';
 import { odCommand } from './od.ts';
-import { allowed } from './perms.ts';
+import { mayRead } from './perms.ts';
 import { timeRefPath } from './fs.ts';
 
 const BLOCK = 4096;
@@ -656,10 +656,7 @@ async function dd(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
     } catch {
       return fail(`dd: failed to open '${inFile}': No such file or directory`);
     }
-  } else {
-    const text = String(ctx.stdin);
-    input = Uint8Array.from({ length: text.length }, (_, i) => text.charCodeAt(i) & 0xff);
-  }
+  } else input = stdinBytes(ctx);
   const start = Math.min(input.length, skip * bs);
   const end = Math.min(input.length, count === Infinity ? input.length : start + count * bs, start + (64 << 20));
   const data = input.subarray(start, end);
@@ -696,7 +693,7 @@ function permissionAware(host: Host, name: string): Command {
         continue;
       }
       const path = abs(ctx, a);
-      if (a !== '-' && (await host.fs.exists(path)) && !(await allowed(host.rawFs, host.owners, host.identity, path, 4))) {
+      if (a !== '-' && (await host.fs.exists(path)) && !(await mayRead(host, path))) {
         stderr += `${name}: ${a}: Permission denied\n`;
       } else kept.push(a);
     }

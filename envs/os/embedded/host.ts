@@ -49,6 +49,12 @@ export function command(name: string, run: Run): Command {
 export const ok = (stdout = ''): ExecResult => ({ stdout, stderr: '', exitCode: 0 });
 export const fail = (stderr: string, exitCode = 1): ExecResult => ({ stdout: '', stderr: stderr.endsWith('\n') ? stderr : `${stderr}\n`, exitCode });
 
+/** A command's standard input as bytes (just-bash hands it over as a byte string: one character a byte). */
+export function stdinBytes(ctx: ResolvedCommandContext): Uint8Array {
+  const text = String(ctx.stdin);
+  return Uint8Array.from({ length: text.length }, (_, i) => text.charCodeAt(i) & 0xff);
+}
+
 export function abs(ctx: ResolvedCommandContext, path: string): string {
   return ctx.fs.resolvePath(ctx.cwd, path);
 }

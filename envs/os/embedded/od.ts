@@ -7,8 +7,8 @@
  * in the type's widest width (zero-padded for octal and hex); offsets in octal (7 digits) unless -A says.
  */
 import type { Command, ExecResult, ResolvedCommandContext } from 'just-bash';
-import { abs, command, fail, type Host } from './host.ts';
-import { allowed } from './perms.ts';
+import { abs, command, fail, stdinBytes, type Host } from './host.ts';
+import { mayRead } from './perms.ts';
 
 type Kind = 'a' | 'c' | 'd' | 'o' | 'u' | 'x';
 interface OdType {
@@ -158,7 +158,7 @@ function offset(radix: OdOptions['radix'], n: number): string {
 }
 
 /** GNU od's text for `data`, which starts at byte `start` of the input. */
-export function odText(o: Pick<OdOptions, 'radix' | 'width' | 'all' | 'types'>, data: Uint8Array, start = 0): string {
+function odText(o: Pick<OdOptions, 'radix' | 'width' | 'all' | 'types'>, data: Uint8Array, start = 0): string {
   const type = o.types[0];
   const lines: string[] = [];
   let previous: Uint8Array | null = null;
@@ -196,9 +196,7 @@ async function od(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
   const parts: Uint8Array[] = [];
   for (const name of o.files.length ? o.files : ['-']) {
     if (name === '-') {
-      // Standard input arrives as a byte string (one character a byte).
-      const text = String(ctx.stdin);
-      parts.push(Uint8Array.from({ length: text.length }, (_, i) => text.charCodeAt(i) & 0xff));
+      parts.push(stdinBytes(ctx));
       continue;
     }
     const path = abs(ctx, name);
@@ -206,7 +204,7 @@ async function od(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
       stderr += `od: ${name}: No such file or directory\n`;
       continue;
     }
-    if (host.identity.uid !== 0 && !(await allowed(host.rawFs, host.owners, host.identity, path, 4))) {
+    if (!(await mayRead(host, path))) {
       stderr += `od: ${name}: Permission denied\n`;
       continue;
     }

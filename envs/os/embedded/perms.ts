@@ -42,6 +42,11 @@ export async function allowed(inner: IFileSystem, owners: Map<string, Owner>, wh
 }
 
 /** Wrap `inner` so operations check `host.identity`'s rights and keep owners. */
+/** Whether the shell's current user may read `path` (root always may). */
+export async function mayRead(host: Host, path: string): Promise<boolean> {
+  return host.identity.uid === 0 || allowed(host.rawFs, host.owners, host.identity, path, 4);
+}
+
 export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
   const who = () => host.identity;
   /** Checks `path` for `want`; the error names `shown` (the file, when its directory was checked). */

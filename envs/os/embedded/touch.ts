@@ -12,7 +12,7 @@
  * Times are UTC, as in upstream's containers; a file keeps one time (-a and -m set it alike).
  */
 import type { Command, ExecResult, ResolvedCommandContext } from 'just-bash';
-import { abs, command, type Host } from './host.ts';
+import { abs, command, fail, type Host } from './host.ts';
 import { relativeDate } from './coreutils.ts';
 import { fsErrorText } from './errors.ts';
 
@@ -91,7 +91,7 @@ export function renameTouches(node: Node): void {
 }
 
 /** GNU's -t stamp as UTC milliseconds (MMDDhhmm takes the current year; YY below 69 is 20YY), or null. */
-export function touchStamp(text: string, now: number): number | null {
+function touchStamp(text: string, now: number): number | null {
   const m = /^(\d{2}|\d{4})?(\d{2})(\d{2})(\d{2})(\d{2})(?:\.(\d{2}))?$/.exec(text);
   if (!m) return null;
   const [, y, mo, d, h, mi, s] = m;
@@ -102,8 +102,6 @@ export function touchStamp(text: string, now: number): number | null {
   if (back.getUTCMonth() !== Number(mo) - 1 || back.getUTCDate() !== Number(d) || back.getUTCHours() !== Number(h) || back.getUTCMinutes() !== Number(mi) || back.getUTCSeconds() !== Number(s ?? 0)) return null;
   return t;
 }
-
-const failed = (stderr: string): ExecResult => ({ stdout: '', stderr, exitCode: 1 });
 
 async function touchTimed(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   const now = host.clock.now();
@@ -117,11 +115,11 @@ async function touchTimed(host: Host, args: string[], ctx: ResolvedCommandContex
     return relativeDate(text, now);
   };
   const reference = async (name: string | undefined): Promise<number | ExecResult> => {
-    if (name === undefined) return failed("touch: option requires an argument -- 'r'\nTry 'touch --help' for more information.\n");
+    if (name === undefined) return fail("touch: option requires an argument -- 'r'\nTry 'touch --help' for more information.\n");
     try {
       return (await host.fs.stat(abs(ctx, name))).mtime.getTime();
     } catch {
-      return failed(`touch: failed to get attributes of '${name}': No such file or directory\n`);
+      return fail(`touch: failed to get attributes of '${name}': No such file or directory\n`);
     }
   };
   for (let i = 0; i < args.length; i++) {
@@ -136,12 +134,12 @@ async function touchTimed(host: Host, args: string[], ctx: ResolvedCommandContex
       if (key === '--no-create') create = false;
       else if (key === '--date') {
         time = parseDate(text);
-        if (time === null) return failed(`touch: invalid date format '${text}'\n`);
+        if (time === null) return fail(`touch: invalid date format '${text}'\n`);
       } else if (key === '--reference') {
         const r = await reference(text);
         if (typeof r !== 'number') return r;
         time = r;
-      } else if (key !== '--time' && key !== '--no-dereference') return failed(`touch: unrecognized option '${a}'\nTry 'touch --help' for more information.\n`);
+      } else if (key !== '--time' && key !== '--no-dereference') return fail(`touch: unrecognized option '${a}'\nTry 'touch --help' for more information.\n`);
       continue;
     }
     if (!a.startsWith('-') || a === '-') {
@@ -157,20 +155,20 @@ async function touchTimed(host: Host, args: string[], ctx: ResolvedCommandContex
         i = at;
         if (f === 't') {
           time = text === undefined ? null : touchStamp(text, now);
-          if (time === null) return failed(`touch: invalid date format '${text ?? ''}'\n`);
+          if (time === null) return fail(`touch: invalid date format '${text ?? ''}'\n`);
         } else if (f === 'd') {
           time = parseDate(text);
-          if (time === null) return failed(`touch: invalid date format '${text ?? ''}'\n`);
+          if (time === null) return fail(`touch: invalid date format '${text ?? ''}'\n`);
         } else {
           const r = await reference(text);
           if (typeof r !== 'number') return r;
           time = r;
         }
         break;
-      } else return failed(`touch: invalid option -- '${f}'\nTry 'touch --help' for more information.\n`);
+      } else return fail(`touch: invalid option -- '${f}'\nTry 'touch --help' for more information.\n`);
     }
   }
-  if (files.length === 0) return failed("touch: missing file operand\nTry 'touch --help' for more information.\n");
+  if (files.length === 0) return fail("touch: missing file operand\nTry 'touch --help' for more information.\n");
   let stderr = '';
   for (const name of files) {
     const path = abs(ctx, name);
