@@ -17,7 +17,8 @@ import { packageCommands } from './packages.ts';
 import { ROOT, guardedFs, type Identity } from './perms.ts';
 import type { Host } from './host.ts';
 import { pythonCommands } from './python.ts';
-import { STATE_COMMAND, SessionState, TRAILER } from './session.ts';
+import { STATE_COMMAND, SessionState } from './session.ts';
+import { joinPieces, writeOrder } from './output-order.ts';
 import { fsErrorText } from './errors.ts';
 import { pipeStdinPlugin } from './pipes.ts';
 import { systemCommands } from './system.ts';
@@ -263,6 +264,7 @@ export class EmbeddedShell implements Shell {
     await this.host.clock.tick();
     let stdout = '';
     let stderr = '';
+    let order: unknown;
     let exitCode = 0;
     // A new instance rewrites its command stubs in /usr/bin and /bin, stamping those directories
     // with the real time: they keep the times they had (`ls -lt /usr` must not show bin as newest).
@@ -286,6 +288,7 @@ export class EmbeddedShell implements Shell {
         const result = await bash.exec(script, { cwd, ...(signal ? { signal } : {}), rawScript: true, ...(args?.length ? { args: [...args] } : {}) });
         stdout = result.stdout;
         stderr = result.stderr;
+        order = (result as { outputOrder?: unknown }).outputOrder;
         exitCode = result.exitCode;
       } catch (err) {
         stderr = `bash: ${fsErrorText(err)}\n`;
@@ -297,23 +300,23 @@ export class EmbeddedShell implements Shell {
         this.sleepStop = null;
       }
     });
+    // Both streams as written (a terminal's view), the shell's own stop messages said in the player's terms.
+    const pieces = writeOrder(stdout, stderr, order);
     const limit = LIMIT.exec(stderr);
     if (limit) {
       // Say it in the player's terms, not the simulator's configuration names.
-      stderr = stderr.replace(LIMIT, `[The command was stopped: ${limit[1]} (a limit of this simulated shell).]\n`);
-      return { output: stdout + stderr, exitCode: exitCode || 1, timedOut: true };
+      const stopped = `[The command was stopped: ${limit[1]} (a limit of this simulated shell).]\n`;
+      return { output: joinPieces(pieces, (text) => text.replace(LIMIT, stopped)), exitCode: exitCode || 1, timedOut: true };
     }
     const timedOut = DEADLINE.test(stderr) || (signal?.aborted ?? false);
-    if (timedOut) {
-      stderr = stderr.replace(DEADLINE, '').replace(ABORTED, '');
-      const why = options?.signal?.aborted
-        ? 'it was cancelled'
-        : sleepStop.signal.aborted
-          ? `it slept ${SLEEP_BUDGET_MS / 1000} s in all, the longest this simulated shell waits for a command`
-          : `it ran longer than ${timeoutMs / 1000} s, the time limit of this simulated shell`;
-      stderr += `[The command was stopped: ${why}.]\n`;
-    }
-    return { output: stdout + stderr, exitCode, timedOut };
+    if (!timedOut) return { output: joinPieces(pieces), exitCode, timedOut };
+    const why = options?.signal?.aborted
+      ? 'it was cancelled'
+      : sleepStop.signal.aborted
+        ? `it slept ${SLEEP_BUDGET_MS / 1000} s in all, the longest this simulated shell waits for a command`
+        : `it ran longer than ${timeoutMs / 1000} s, the time limit of this simulated shell`;
+    const output = joinPieces(pieces, (text) => text.replace(DEADLINE, '').replace(ABORTED, ''));
+    return { output: `${output}[The command was stopped: ${why}.]\n`, exitCode, timedOut };
   }
 
   /** Interactive logins (`su - jack` in the session): who, and what to restore on `exit`. */
