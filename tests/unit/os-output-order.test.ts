@@ -4,8 +4,8 @@
  * just-bash keeps the two apart; our patch records each result's write order (`outputOrder`) and the embedded
  * shell joins them by it. Each script below is run by GNU bash here with both streams on one pipe
  * (`exec 2>&1`), in a directory prepared the same way; each of its commands writes to one stream only, so the
- * order between commands is the shell's (a command's own two streams are joined stdout first: see
- * envs/os/README.md).
+ * order between commands is the shell's (a command's own two streams are joined stdout first, but for ls,
+ * which says itself that its errors come first: see envs/os/README.md).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -42,6 +42,9 @@ const SCRIPTS = [
   '{ echo 1; ls nope; echo 2; } 2>&1 > log3; cat log3',
   '{ echo 1; ls nope; echo 2; } 2>/dev/null',
   '{ echo 1; ls nope; echo 2; } >/dev/null',
+  // ls reports missing operands before it lists anything (the embedded shell's ls says so itself)
+  'ls a nope; echo end',
+  'ls -l a nope 2>&1 | cut -c1-10',
 ];
 
 function gnuOutput(scripts: readonly string[]): string[] {

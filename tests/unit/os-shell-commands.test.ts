@@ -10,7 +10,7 @@ const SETUP = "rm -rf /tmp/fx; mkdir -p /tmp/fx && cd /tmp/fx && mkdir -p d/sub 
 
 /**
  * [command, GNU's output]: stdout and stderr as one stream in the order written, as upstream's terminal shows
- * them (the two entries that write to both were recorded again that way with `bash -c 'exec 2>&1; …'`).
+ * them (the three entries that write to both were recorded again that way with `bash -c 'exec 2>&1; …'`).
  */
 const GNU: [string, string][] = [
   ["ls", "c1\nc2\nd\nf1\nj1\nj2\ntop.txt\n"],
@@ -139,7 +139,7 @@ const GNU: [string, string][] = [
   ["seq -s' ' 3", "1 2 3\n"],
   ["seq -f 'n%g' 1 0.5 2", "n1\nn1.5\nn2\n"],
   ["ls nosuch; echo $?", "ls: cannot access 'nosuch': No such file or directory\n2\n"],
-  ["ls d nosuch", "d:\nempty\nh.txt\nsub\nx.txt\nls: cannot access 'nosuch': No such file or directory\n"],
+  ["ls d nosuch", "ls: cannot access 'nosuch': No such file or directory\nd:\nempty\nh.txt\nsub\nx.txt\n"],
   ["touch g1; yes | rm -i g1; ls g1", "rm: remove regular empty file 'g1'? ls: cannot access 'g1': No such file or directory\n"],
   ["touch g2; yes n | rm -i g2; ls g2", "rm: remove regular empty file 'g2'? g2\n"],
   ["yes --help", "Usage: yes [STRING]...\n  or:  yes OPTION\nRepeatedly output a line with all specified STRING(s), or 'y'.\n\n      --help        display this help and exit\n      --version     output version information and exit\n\nGNU coreutils online help: <https://www.gnu.org/software/coreutils/>\nReport any translation bugs to <https://translationproject.org/team/>\nFull documentation <https://www.gnu.org/software/coreutils/yes>\nor available locally via: info '(coreutils) yes invocation'\n"],

@@ -13,6 +13,7 @@ import { trCommand } from './trKeep.ts';
 import { odCommand } from './od.ts';
 import { mayRead } from './perms.ts';
 import { timeRefPath } from './fs.ts';
+import { stderrFirst } from './output-order.ts';
 
 const BLOCK = 4096;
 
@@ -743,6 +744,9 @@ interface LsEntry {
  * real mode bits (setuid, setgid, sticky), owners from this host, GNU's column alignment,
  * "total" in 1K blocks. Other listings are just-bash's.
  */
+/** ls's output holds no error but missing operands (GNU ls reports those first). */
+const ONLY_CANNOT_ACCESS = /^(?:ls: cannot access '.*': No such file or directory\n)+$/;
+
 async function ls(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   const flags = new Set<string>();
   const operands: string[] = [];
@@ -762,7 +766,9 @@ async function ls(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
     const r = await ctx.origCommand(args);
     const stderr = r.stderr.replace(/^ls: (.*): No such file or directory$/gm, "ls: cannot access '$1': No such file or directory");
     // just-bash also leaves a blank line where the missing operand's listing would follow.
-    return stderr === r.stderr ? r : { ...r, stdout: r.stdout.replace(/\n\n$/, '\n'), stderr, exitCode: 2 };
+    if (stderr === r.stderr) return r;
+    const fixed = { ...r, stdout: r.stdout.replace(/\n\n$/, '\n'), stderr, exitCode: 2 };
+    return ONLY_CANNOT_ACCESS.test(stderr) ? stderrFirst(fixed) : fixed;
   }
   const names = await ownerNames(host);
   const now = host.clock.now();
@@ -862,6 +868,7 @@ async function ls(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
       queue.unshift(...subs);
     }
   }
-  return { stdout, stderr, exitCode: stderr ? 2 : 0 };
+  // Its only errors are missing operands, which GNU ls reports before it lists anything.
+  return stderrFirst({ stdout, stderr, exitCode: stderr ? 2 : 0 });
 }
 

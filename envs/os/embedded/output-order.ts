@@ -37,3 +37,11 @@ export function writeOrder(stdout: string, stderr: string, order: unknown): Outp
 export function joinPieces(pieces: readonly OutputPiece[], editStderr: (text: string) => string = (text) => text): string {
   return pieces.map((piece) => (piece.stderr ? editStderr(piece.text) : piece.text)).join('');
 }
+
+/**
+ * A command of ours whose errors come before all its output (GNU ls reports missing operands before it lists
+ * anything): the record just-bash's patched interpreter keeps for the rest of the script.
+ */
+export function stderrFirst<T extends { stdout: string; stderr: string }>(result: T): T & { outputOrder: number[] } {
+  return { ...result, outputOrder: [-result.stderr.length, result.stdout.length].filter((n) => n !== 0) };
+}
