@@ -676,14 +676,30 @@ async function dd(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
 }
 
 /**
+ * GNU cat writes each file as it comes to it, so `cat a missing b` shows the error between a's and b's lines;
+ * just-bash's cat gives both files, then the error. Plain file operands with an error are read again one at a
+ * time, and the order of those reads is kept (only when they give the same text: nothing but the order changes).
+ */
+async function catInOrder(cat: (args: string[]) => Promise<ExecResult>, args: string[]): Promise<ExecResult> {
+  const whole = await cat(args);
+  if (!whole.stderr || args.length < 2 || args.some((a) => a.startsWith('-') || a.startsWith('/dev/'))) return whole;
+  const parts: ExecResult[] = [];
+  for (const a of args) parts.push(await cat([a]));
+  if (parts.map((p) => p.stdout).join('') !== whole.stdout || parts.map((p) => p.stderr).join('') !== whole.stderr) return whole;
+  return { ...whole, outputOrder: parts.flatMap((p) => [p.stdout.length, -p.stderr.length]).filter((n) => n !== 0) } as ExecResult;
+}
+
+/**
  * Readers that would word a refused read as "No such file or directory" (just-bash's wording
  * for every read error): operands the current user may not read get GNU's "Permission denied"
  * first; the rest go to just-bash's command.
  */
 function permissionAware(host: Host, name: string): Command {
   return command(name, async (args, ctx) => {
-    if (!ctx.origCommand) return fail(`${name}: unavailable`);
-    if (host.identity.uid === 0) return ctx.origCommand(args);
+    const original = ctx.origCommand;
+    if (!original) return fail(`${name}: unavailable`);
+    const run = (operands: string[]) => (name === 'cat' ? catInOrder(original, operands) : original(operands));
+    if (host.identity.uid === 0) return run(args);
     let stderr = '';
     const kept: string[] = [];
     let operands = false;
@@ -698,9 +714,9 @@ function permissionAware(host: Host, name: string): Command {
         stderr += `${name}: ${a}: Permission denied\n`;
       } else kept.push(a);
     }
-    if (!stderr) return ctx.origCommand(args);
+    if (!stderr) return run(args);
     const hasOperand = kept.some((a) => !a.startsWith('-') || a === '-');
-    const rest = hasOperand ? await ctx.origCommand(kept) : { stdout: '', stderr: '', exitCode: 0 };
+    const rest = hasOperand ? await original(kept) : { stdout: '', stderr: '', exitCode: 0 };
     return { stdout: rest.stdout, stderr: stderr + rest.stderr, exitCode: 1 };
   });
 }
