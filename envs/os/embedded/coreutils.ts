@@ -14,6 +14,7 @@ import { odCommand } from './od.ts';
 import { mayRead } from './perms.ts';
 import { timeRefPath } from './fs.ts';
 import { stderrFirst } from './output-order.ts';
+import { gnuReadErrors } from './readErrors.ts';
 
 const BLOCK = 4096;
 
@@ -691,14 +692,20 @@ async function catInOrder(cat: (args: string[]) => Promise<ExecResult>, args: st
 
 /**
  * Readers that would word a refused read as "No such file or directory" (just-bash's wording
- * for every read error): operands the current user may not read get GNU's "Permission denied"
- * first; the rest go to just-bash's command.
+ * for every read error): operands the current user may not read get "Permission denied"
+ * first; the rest go to just-bash's command; every read error is then worded as GNU's (readErrors.ts).
  */
 function permissionAware(host: Host, name: string): Command {
   return command(name, async (args, ctx) => {
     const original = ctx.origCommand;
     if (!original) return fail(`${name}: unavailable`);
-    const run = (operands: string[]) => (name === 'cat' ? catInOrder(original, operands) : original(operands));
+    const kind = async (operand: string) => {
+      const path = abs(ctx, operand);
+      if (!(await host.fs.exists(path))) return 'missing' as const;
+      return (await host.fs.stat(path)).isDirectory ? ('directory' as const) : ('file' as const);
+    };
+    const worded = async (operands: string[]) => gnuReadErrors(name, await original(operands), kind);
+    const run = (operands: string[]) => (name === 'cat' ? catInOrder(worded, operands) : worded(operands));
     if (host.identity.uid === 0) return run(args);
     let stderr = '';
     const kept: string[] = [];
@@ -717,7 +724,7 @@ function permissionAware(host: Host, name: string): Command {
     if (!stderr) return run(args);
     const hasOperand = kept.some((a) => !a.startsWith('-') || a === '-');
     const rest = hasOperand ? await original(kept) : { stdout: '', stderr: '', exitCode: 0 };
-    return { stdout: rest.stdout, stderr: stderr + rest.stderr, exitCode: 1 };
+    return gnuReadErrors(name, { stdout: rest.stdout, stderr: stderr + rest.stderr, exitCode: 1 }, kind);
   });
 }
 

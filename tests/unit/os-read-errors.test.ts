@@ -1,0 +1,75 @@
+/**
+ * Readers' errors worded as GNU's (just-bash words every one "NAME: FILE: No such file or directory", a
+ * directory too). Missing files and directories: compared with GNU coreutils run here (both streams on one
+ * pipe, as on upstream's terminal). Refused reads: GNU coreutils 9.1 (Debian 12) run as `nobody` on a
+ * root-only file, recorded below (a test cannot count on running as root to switch users).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
+
+const SETUP = 'mkdir -p d && echo a > a && printf "b\\na\\n" > b';
+
+const SCRIPTS = [
+  'head missing; echo $?',
+  'tail missing; echo $?',
+  'tail -n1 a missing; echo $?',
+  'head -c1 a missing; echo $?',
+  'md5sum a missing; echo $?',
+  "head 'my file'; echo $?",
+  "cat 'my file' a; echo $?",
+  'sort missing; echo $?',
+  'sort b missing; echo $?',
+  'tac missing; echo $?',
+  'md5sum missing; echo $?',
+  'base64 missing; echo $?',
+  'wc -l missing; echo $?',
+  'cat a missing a; echo $?',
+  'head d; echo $?',
+  'tail d; echo $?',
+  'cat d; echo $?',
+  'cat a d a; echo $?',
+  'sort d; echo $?',
+  'tac d; echo $?',
+  'md5sum d; echo $?',
+  'base64 d; echo $?',
+];
+
+/** GNU coreutils 9.1, `su nobody -s /bin/bash -c 'exec 2>&1; CMD; echo $?'` on a file of mode 600 owned by root. */
+const REFUSED: [string, string][] = [
+  ['head /root/s; echo $?', "head: cannot open '/root/s' for reading: Permission denied\n1\n"],
+  ['tail /root/s; echo $?', "tail: cannot open '/root/s' for reading: Permission denied\n1\n"],
+  ['sort /root/s; echo $?', 'sort: cannot read: /root/s: Permission denied\n2\n'],
+  ['tac /root/s; echo $?', "tac: failed to open '/root/s' for reading: Permission denied\n1\n"],
+  ['wc /root/s; echo $?', 'wc: /root/s: Permission denied\n1\n'],
+  ['cat /root/s; echo $?', 'cat: /root/s: Permission denied\n1\n'],
+  ['md5sum /root/s; echo $?', 'md5sum: /root/s: Permission denied\n1\n'],
+  ['base64 /root/s; echo $?', 'base64: /root/s: Permission denied\n1\n'],
+];
+
+describe('readers word their errors as GNU’s', () => {
+  it('missing files and directories, as GNU coreutils says them here', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'readerr-'));
+    execFileSync('bash', ['-c', SETUP], { cwd: dir });
+    const shell = await createEmbeddedShell({ seed: 1 });
+    await shell.exec(`mkdir -p /w && cd /w && ${SETUP}`);
+    const differ: string[] = [];
+    for (const script of SCRIPTS) {
+      const gnu = execFileSync('bash', ['-c', `exec 2>&1; ${script}`], { cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
+      const got = (await shell.exec(`cd /w; ${script}`)).output;
+      if (got !== gnu) differ.push(`${script}\n  gnu: ${JSON.stringify(gnu)}\n  got: ${JSON.stringify(got)}`);
+    }
+    expect(differ.join('\n')).toBe('');
+  }, 60_000);
+
+  it('a file the user may not read, as GNU coreutils says it', async () => {
+    const shell = await createEmbeddedShell({ seed: 1 });
+    await shell.exec('useradd -m tom; echo hi > /root/s; chmod 600 /root/s');
+    for (const [script, gnu] of REFUSED) {
+      expect((await shell.exec(`su tom -c '${script}'`)).output, script).toBe(gnu);
+    }
+  });
+});
