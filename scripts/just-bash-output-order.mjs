@@ -47,15 +47,16 @@ const rules = [
   ['vt-build', new RegExp(`build\\((${I}),(${I})\\)\\{return\\{stdout:this\\.stdoutChunks\\.join\\(""\\),stderr:this\\.stderrChunks\\.join\\(""\\),exitCode:\\1,`, 'g'), '$&outputOrder:this.outputOrder.slice(),', 1],
   // the loops' and if/case bodies' accumulator
   ['on-field', /stdoutChunks=\[\];stderrChunks=\[\];totalBytes=0;/g, 'outputOrder=[];$&', 1],
+  ['on-append-head', new RegExp(`append\\((${I}),(${I})\\)\\{let (${I})=(${I})\\(\\1\\)\\+\\4\\(\\2\\);`, 'g'), 'append($1,$2,__o){let $3=$4($1)+$4($2);', 1],
   ['on-append', new RegExp(`(${I})&&this\\.stdoutChunks\\.push\\(\\1\\),(${I})&&this\\.stderrChunks\\.push\\(\\2\\),this\\.totalBytes\\+=(${I})\\}appendUnaccounted\\(`, 'g'),
-    '$1&&this.stdoutChunks.push($1),$2&&this.stderrChunks.push($2),this.totalBytes+=$3,__jbOrdAdd(this.outputOrder,arguments[2],$1,$2)}appendUnaccounted(', 1],
+    '$1&&this.stdoutChunks.push($1),$2&&this.stderrChunks.push($2),this.totalBytes+=$3,__jbOrdAdd(this.outputOrder,__o,$1,$2)}appendUnaccounted(', 1],
   ['on-replace', new RegExp(`replace\\((${I}),(${I})\\)\\{this\\.stdoutChunks=\\[\\],this\\.stderrChunks=\\[\\],this\\.totalBytes=0,this\\.append\\(\\1,\\2\\)\\}`, 'g'),
-    'replace($1,$2){let __p=arguments[2]??__jbOrdPrefix(this.outputOrder,this.stdout,this.stderr,$1,$2);this.stdoutChunks=[],this.stderrChunks=[],this.totalBytes=0,this.outputOrder=[],this.append($1,$2,__p)}', 1],
+    'replace($1,$2,__o){let __p=__o??__jbOrdPrefix(this.outputOrder,this.stdout,this.stderr,$1,$2);this.stdoutChunks=[],this.stderrChunks=[],this.totalBytes=0,this.outputOrder=[],this.append($1,$2,__p)}', 1],
   ['on-build', new RegExp(`build\\((${I})\\)\\{let (${I})=this\\.stdout,(${I})=this\\.stderr;return\\{stdout:\\2,stderr:\\3,exitCode:\\1,`, 'g'), '$&outputOrder:this.outputOrder.slice(),', 1],
   ['on-calls', new RegExp(`\\.append\\((${I})\\.stdout,\\1\\.stderr\\)`, 'g'), '.append($1.stdout,$1.stderr,$1.outputOrder)', 10],
   // control-flow errors carry the output before them
   ['err-prepend', new RegExp(`prependOutput\\((${I}),(${I})\\)\\{this\\.stdout=\\1\\+this\\.stdout,`, 'g'),
-    'prependOutput($1,$2){this.outputOrder=__jbOrdCat(__jbOrdOf(arguments[2],$1,$2),__jbOrdOf(this.outputOrder,this.stdout,this.stderr)),this.stdout=$1+this.stdout,', 1],
+    'prependOutput($1,$2,__o){this.outputOrder=__jbOrdCat(__jbOrdOf(__o,$1,$2),__jbOrdOf(this.outputOrder,this.stdout,this.stderr)),this.stdout=$1+this.stdout,', 1],
   ['prepend-calls', new RegExp(`\\.prependOutput\\((${I})\\.stdout,\\1\\.stderr\\)`, 'g'), '.prependOutput($1.stdout,$1.stderr,$1.outputOrder)', -1],
   // results rebuilt from an error or another result keep its order
   ['copies', new RegExp(`\\{stdout:(${I})\\.stdout,stderr:\\1\\.stderr,exitCode:`, 'g'), '{stdout:$1.stdout,stderr:$1.stderr,outputOrder:$1.outputOrder,exitCode:', -1],
