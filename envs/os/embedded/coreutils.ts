@@ -15,6 +15,7 @@ import { mayRead } from './perms.ts';
 import { timeRefPath } from './fs.ts';
 import { stderrFirst } from './output-order.ts';
 import { gnuReadErrors } from './readErrors.ts';
+import { errorWords } from './errors.ts';
 
 const BLOCK = 4096;
 
@@ -185,7 +186,11 @@ async function truncate(host: Host, args: string[], ctx: ResolvedCommandContext)
     }
     const next = new Uint8Array(target);
     next.set(bytes.subarray(0, Math.min(current, target)));
-    await host.fs.writeFile(path, next);
+    try {
+      await host.fs.writeFile(path, next);
+    } catch (err) {
+      stderr += `truncate: cannot open '${f}' for writing: ${errorWords(err)}\n`;
+    }
   }
   return { stdout: '', stderr, exitCode: stderr ? 1 : 0 };
 }
@@ -666,7 +671,13 @@ async function dd(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
   const partial = data.length % bs ? 1 : 0;
   let stdout = '';
   const outFile = opts.get('of');
-  if (outFile !== undefined) await host.fs.writeFile(abs(ctx, outFile), data);
+  if (outFile !== undefined) {
+    try {
+      await host.fs.writeFile(abs(ctx, outFile), data);
+    } catch (err) {
+      return fail(`dd: failed to open '${outFile}': ${errorWords(err)}`);
+    }
+  }
   else stdout = Array.from(data, (b) => String.fromCharCode(b)).join('');
   const status = opts.get('status');
   const stderr =

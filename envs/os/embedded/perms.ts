@@ -26,6 +26,15 @@ function denied(path: string, op: string): Error {
   return Object.assign(new Error(`EACCES: permission denied, ${op} '${path}'`), { code: 'EACCES' });
 }
 
+/**
+ * The in-memory filesystem makes missing parent directories on a write; a real one refuses (`touch no/f`).
+ * Worded as the system's error text alone: just-bash's commands print an error's message as it is
+ * ("touch: cannot touch 'no/f': No such file or directory").
+ */
+function noParent(code: 'ENOENT' | 'ENOTDIR'): Error {
+  return Object.assign(new Error(code === 'ENOENT' ? 'No such file or directory' : 'Not a directory'), { code });
+}
+
 
 /** Whether `who` may access `path` for `want` (4 read, 2 write, 1 execute/search). */
 export async function allowed(inner: IFileSystem, owners: Map<string, Owner>, who: Identity, path: string, want: 4 | 2 | 1): Promise<boolean> {
@@ -69,8 +78,15 @@ export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
   const forget = (path: string) => {
     for (const p of [...host.owners.keys()]) if (p === path || p.startsWith(`${path}/`)) host.owners.delete(p);
   };
+  /** A new entry's directory must exist (and be one), as on a real filesystem. */
+  const parentMustExist = async (path: string) => {
+    const parent = parentOf(path);
+    if (!(await exists(parent))) throw noParent('ENOENT');
+    if (!(await inner.stat(parent)).isDirectory) throw noParent('ENOTDIR');
+  };
   const writeLike = (name: 'writeFile' | 'appendFile') => async (path: string, ...rest: unknown[]) => {
     const isNew = !(await exists(path));
+    if (isNew) await parentMustExist(path);
     if (isNew) await check(parentOf(path), 2, 'open', path);
     else await check(path, 2, 'open');
     // Writing into an existing file keeps its mode (the in-memory filesystem would reset it to 644).
@@ -110,6 +126,7 @@ export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
       forget(path);
     },
     mv: async (src: string, dest: string) => {
+      if (!(await exists(dest))) await parentMustExist(dest);
       await check(parentOf(src), 2, 'rename');
       await check((await exists(dest)) && (await inner.stat(dest)).isDirectory ? dest : parentOf(dest), 2, 'rename');
       await inner.mv(src, dest);
@@ -118,9 +135,18 @@ export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
     cp: async (src: string, dest: string, options?: { recursive?: boolean }) => {
       await check(src, 4, 'open');
       const isNew = !(await exists(dest));
+      if (isNew) await parentMustExist(dest);
       await check(isNew ? parentOf(dest) : dest, 2, 'open', dest);
       await inner.cp(src, dest, options);
       if (isNew) claim(dest);
+    },
+    symlink: async (target: string, linkPath: string) => {
+      if (!(await exists(linkPath))) await parentMustExist(linkPath);
+      await inner.symlink(target, linkPath);
+    },
+    link: async (existing: string, newPath: string) => {
+      if (!(await exists(newPath))) await parentMustExist(newPath);
+      await inner.link(existing, newPath);
     },
     chmod: async (path: string, mode: number) => {
       const me = who();

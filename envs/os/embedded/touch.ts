@@ -14,7 +14,7 @@
 import type { Command, ExecResult, ResolvedCommandContext } from 'just-bash';
 import { abs, command, fail, type Host } from './host.ts';
 import { relativeDate } from './coreutils.ts';
-import { fsErrorText } from './errors.ts';
+import { errorWords } from './errors.ts';
 
 export const TOUCH_TIMED = '__agentplay_touch_timed';
 
@@ -180,7 +180,7 @@ async function touchTimed(host: Host, args: string[], ctx: ResolvedCommandContex
       const t = new Date(time ?? now);
       await host.fs.utimes(path, t, t);
     } catch (err) {
-      stderr += `touch: cannot touch '${name}': ${fsErrorText(err).replace(/^.*: /, '')}\n`;
+      stderr += `touch: cannot touch '${name}': ${errorWords(err)}\n`;
     }
   }
   return { stdout: '', stderr, exitCode: stderr ? 1 : 0 };

@@ -1,20 +1,24 @@
 /**
- * Install step after patch-package: teaches just-bash (all three builds) the order in which a script wrote to
- * stdout and stderr. Upstream's OS tasks run bash on a terminal (docker exec with a tty), where the agent sees
- * both streams as one, in write order; just-bash returns them apart, so `cat missing; echo x` read "x" first.
+ * Install step after patch-package: named rewrites of just-bash's three minified builds (Node's ESM and CJS, the
+ * browser's), each for a behaviour of upstream's bash that just-bash lacks.
  *
- * Each result gets `outputOrder`: the lengths of its runs on one stream, in order (positive: stdout, negative:
- * stderr). The rules below carry it through just-bash's output accumulators (statements, scripts, groups,
- * subshells, loops, if/case bodies), control flow (break, continue, return, exit), pipelines (earlier stages'
- * errors first), command substitutions' errors, redirections (`2>&1`, `&> f`, `> f 2>&1` join by it) and the
- * final bytes-to-text decoding. A step that rebuilds a result another way drops or invalidates the record, and
- * envs/os/embedded/output-order.ts then reads that part stdout first, as before. A single command's own two
- * streams read stdout first (its writes are not recorded).
+ * 1. The order of stdout and stderr. Upstream's OS tasks run bash on a terminal (docker exec with a tty), where
+ *    the agent sees both streams as one, in write order; just-bash returns them apart, so `cat missing; echo x`
+ *    read "x" first. Each result gets `outputOrder`: the lengths of its runs on one stream, in order (positive:
+ *    stdout, negative: stderr). The rules carry it through just-bash's output accumulators (statements,
+ *    scripts, groups, subshells, loops, if/case bodies), control flow (break, continue, return, exit),
+ *    pipelines (earlier stages' errors first), command substitutions' errors, redirections (`2>&1`, `&> f`,
+ *    `> f 2>&1` join by it) and the final bytes-to-text decoding. A step that rebuilds a result another way
+ *    drops or invalidates the record, and envs/os/embedded/output-order.ts then reads that part stdout first, as
+ *    before. A single command's own two streams read stdout first (its writes are not recorded).
+ * 2. A redirection into a directory that does not exist (`echo x > no/f`) fails that command with bash's
+ *    "bash: no/f: No such file or directory" (status 1, the script goes on); the in-memory filesystem would make
+ *    the directory (our filesystem layer now refuses, perms.ts, which without this rule ended the whole line).
  *
- * Written as named rewrites of the minified bundles rather than as a patch-package diff: these bundles are
- * long lines, so a diff would repeat about a megabyte of unchanged code and hide what changed. Each rule must
- * match as often as it says (just-bash 3.4.2); another version fails the install here with the rule's name.
- * A new patch-package diff must be made from files without these rewrites (it diffs whatever node_modules holds).
+ * Written as rewrites rather than as a patch-package diff: these bundles are long lines, so a diff would repeat
+ * about a megabyte of unchanged code and hide what changed. Each rule must match as often as it says
+ * (just-bash 3.4.2); another version fails the install here with the rule's name. A new patch-package diff
+ * must be made from files without these rewrites (it diffs whatever node_modules holds).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +36,7 @@ function __jbOrdPrefix(o,a,b,A,B){if(typeof A!=="string"||typeof B!=="string"||!
 function __jbOrdJoin(o,a,b){if(!Array.isArray(o))return a+b;var s=__jbOrdOf(o,a,b),r="",i=0,j=0;for(var n of s){if(n>0){r+=a.slice(i,i+n);i+=n}else{r+=b.slice(j,j-n);j-=n}}return r}
 function __jbSameFile(h,m){return h.kind==="file"&&m.kind==="descriptor"&&!!m.source&&!!m.source.entry&&m.source.entry.path===h.path&&!!m.source.entry.append===!!h.append}
 function __jbOrdKeep(r,s){if(r&&typeof r==="object"&&s&&s.outputOrder)r.outputOrder=s.outputOrder;return r}
+async function __jbNoParent(f,p,n){var i=p.lastIndexOf("/"),d=i>0?p.slice(0,i):"/";if(!await f.exists(d))return"bash: "+n+": No such file or directory\\n";if(!(await f.stat(d)).isDirectory)return"bash: "+n+": Not a directory\\n";return null}
 function __jbOrdDecode(t,f){var a=t.stdout,b=t.stderr,A=f(a),B=f(b);t.stdout=A;t.stderr=B;if(!Array.isArray(t.outputOrder)||A===a&&B===b)return;var s=__jbOrdOf(t.outputOrder,a,b),r=[],i=0,j=0;for(var n of s){if(n>0){__jbOrdPush(r,A===a?n:f(a.slice(i,i+n)).length);i+=n}else{__jbOrdPush(r,B===b?n:-f(b.slice(j,j-n)).length);j-=n}}t.outputOrder=__jbOrdOf(r,A,B)===r?r:void 0}
 `;
 const I = '[\\w$]+';
@@ -75,6 +80,9 @@ const rules = [
     'if(($1===$2||__jbSameFile($1,$2))&&($1.kind==="file"||$1.kind==="descriptor")){let $3=__jbOrdJoin(__ord,$4,$5);', 1],
   ['redirect-live', new RegExp(`else for\\(let\\[(${I}),(${I}),(${I})\\]of\\[\\[(${I}),(${I}),!0\\],\\[(${I}),(${I}),!1\\]\\]\\)if\\(\\1!==""\\)switch\\(\\2\\.kind\\)\\{case"live-stdout":(${I})\\+=\\1;break;case"live-stderr":(${I})\\+=\\1;break;`, 'g'),
     'else if($5.kind===$7.kind&&($5.kind==="live-stdout"||$5.kind==="live-stderr")){let __j=__jbOrdJoin(__ord,$4,$6);$5.kind==="live-stdout"?$8+=__j:$9+=__j}else for(let[$1,$2,$3]of[[$4,$5,!0],[$6,$7,!1]])if($1!=="")switch($2.kind){case"live-stdout":$8+=$1;break;case"live-stderr":$9+=$1;break;', 1],
+  // 2. a redirection's target checked before the command runs: its directory must exist
+  ['redirect-parent', new RegExp(`async function (${I})\\((${I}),(${I}),(${I}),(${I})\\)\\{try\\{if\\(!await \\2\\.fs\\.exists\\(\\3\\)\\)return null;`, 'g'),
+    'async function $1($2,$3,$4,$5){try{if(!await $2.fs.exists($3))return await __jbNoParent($2.fs,$3,$4);', 1],
   // the final bytes-to-text decoding maps each piece's length
   ['decode', new RegExp(`(${I})\\.stdout=(${I})\\(\\1\\.stdout\\),\\1\\.stderr=\\2\\(\\1\\.stderr\\)`, 'g'), '__jbOrdDecode($1,$2)', 1],
 ];
@@ -91,12 +99,12 @@ for (const [build, files] of Object.entries(builds)) {
       counts[name] = (counts[name] ?? 0) + n;
       if (n) text = text.replace(re, replacement);
     }
-    return text.includes('__jbOrd') ? `${text}\n${HELPERS}` : text;
+    return text.includes('__jb') ? `${text}\n${HELPERS}` : text;
   });
   const wrong = rules.filter(([name, , , want]) => want >= 0 && counts[name] !== want);
   if (wrong.length) {
     failed = true;
-    for (const [name, , , want] of wrong) console.error(`just-bash output order: rule ${name} matched ${counts[name]} times in ${build}, not ${want}`);
+    for (const [name, , , want] of wrong) console.error(`just-bash rewrites: rule ${name} matched ${counts[name]} times in ${build}, not ${want}`);
     continue;
   }
   files.forEach((file, i) => fs.writeFileSync(dir + file, patched[i]));

@@ -1,0 +1,53 @@
+/**
+ * Writing into a directory that does not exist fails, as on a real filesystem (just-bash's in-memory one made
+ * the directory: `echo x > no/f` succeeded and `ls no` listed f). Compared with GNU bash and coreutils run here;
+ * bash run with -c says "bash: line 1: …" where upstream's interactive shell says "bash: …", so that prefix is
+ * read as the interactive one. cp, mv and ln are compared by status and by what exists afterwards (their
+ * words differ: just-bash's "cp: cannot copy 'a': …" against GNU's "cp: cannot create regular file 'x/y': …").
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
+
+const SETUP = 'mkdir -p d && echo a > a';
+
+const SCRIPTS = [
+  'echo x > x/y; echo next; ls x',
+  'echo x >> x/y; echo $?',
+  'echo x > a/b; echo $?',
+  'cat a > x/y 2>&1; echo $?',
+  '{ echo 1; echo 2; } > /nope/f; echo $?',
+  'touch x/y; echo $?; ls x',
+  'touch a/b; echo $?',
+  'tee x/y < a > /dev/null; echo $?',
+  'mkdir x/y; echo $?',
+  'dd if=a of=x/y status=none; echo $?',
+  'truncate -s 1 x/y; echo $?',
+  'cp a x/y 2>/dev/null; echo $?; ls x',
+  'cp -r d x/y 2>/dev/null; echo $?; ls x',
+  'mv a x/y 2>/dev/null; echo $?; ls a',
+  'ln -s a x/y 2>/dev/null; echo $?; ls x',
+  'ln a x/y 2>/dev/null; echo $?; ls x',
+  'echo hi > d/new; cat d/new; cp a d/b; mv d/b d/c; ls d',
+];
+
+describe('writing where no directory is', () => {
+  it('fails as GNU bash and coreutils do, and leaves nothing behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nodir-'));
+    const differ: string[] = [];
+    for (const script of SCRIPTS) {
+      execFileSync('bash', ['-c', `rm -rf ./* && ${SETUP}`], { cwd: dir });
+      const gnu = execFileSync('bash', ['-c', `exec 2>&1; ${script}\ntrue`], { cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C' } })
+        .toString()
+        .replace(/^bash: line \d+: /gm, 'bash: ');
+      const shell = await createEmbeddedShell({ seed: 1 });
+      await shell.exec(`mkdir -p /w && cd /w && ${SETUP}`);
+      const got = (await shell.exec(`cd /w; ${script}`)).output;
+      if (got !== gnu) differ.push(`${script}\n  gnu: ${JSON.stringify(gnu)}\n  got: ${JSON.stringify(got)}`);
+    }
+    expect(differ.join('\n')).toBe('');
+  }, 60_000);
+});
