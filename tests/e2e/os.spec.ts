@@ -34,14 +34,14 @@ test('OS: the stock tasks’ log has both people and both actions in the browser
   await expect(page.getByTestId('text-view')).toContainText('The output of the OS:\n\n4\nB');
 });
 
-test('OS: errors show where they were written among the output in the browser’s shell, as on upstream’s terminal', async ({ page }) => {
+test('OS: errors show where they were written among the output in the browser’s shell, as on upstream’s terminal (and a write where no directory is fails)', async ({ page }) => {
   await page.goto('/#/play/os/os-dev-24?seed=0');
   await expect(page.getByTestId('step-count')).toHaveText(/^0 \/ 8/);
-  await page.getByLabel('Or type the exact text a model would send').fill('Act: bash\n\n```bash\ncd /nowhere; echo one; for f in /etc/hostname /nope; do cat $f >/dev/null; echo "$f done"; done\n```');
+  await page.getByLabel('Or type the exact text a model would send').fill('Act: bash\n\n```bash\ncd /nowhere; echo one; for f in /etc/hostname /nope; do cat $f >/dev/null; echo "$f done"; done; echo x > /nowhere/f; echo "status $?"\n```');
   await page.getByRole('button', { name: 'Send' }).click();
   // As GNU bash writes them to one terminal (stdout then stderr was the order before the browser build learnt it).
   await expect(page.getByTestId('text-view')).toContainText(
-    'The output of the OS:\n\nbash: cd: /nowhere: No such file or directory\none\n/etc/hostname done\ncat: /nope: No such file or directory\n/nope done',
+    'The output of the OS:\n\nbash: cd: /nowhere: No such file or directory\none\n/etc/hostname done\ncat: /nope: No such file or directory\n/nope done\nbash: /nowhere/f: No such file or directory\nstatus 1',
   );
 });
 

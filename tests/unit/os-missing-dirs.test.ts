@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import * as justBash from 'just-bash';
 import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
 
 const SETUP = 'mkdir -p d && echo a > a';
@@ -50,4 +51,13 @@ describe('writing where no directory is', () => {
     }
     expect(differ.join('\n')).toBe('');
   }, 60_000);
+
+  it('both builds of just-bash (Node’s and the browser’s) check a redirection’s directory', async () => {
+    for (const jb of [justBash, (await import('just-bash/browser')) as typeof justBash]) {
+      const bash = new jb.Bash({ files: { '/w/a': 'a\n' } });
+      const result = await bash.exec('echo x > /nowhere/f; echo $?; echo y > /w/a/f; echo $?; echo z > /w/ok; cat /w/ok');
+      expect(result.stdout).toBe('1\n1\nz\n');
+      expect(result.stderr).toBe('bash: /nowhere/f: No such file or directory\nbash: /w/a/f: Not a directory\n');
+    }
+  });
 });
