@@ -627,15 +627,46 @@ export function grepWordAnchors(args: string[]): string[] {
   return out;
 }
 
+/**
+ * just-bash's recursive grep passes over an operand that does not exist in silence (status 1); GNU grep says
+ * "grep: X: No such file or directory" when it reaches it (first, when it is the first operand) and its status
+ * is 2 (0 with -q once a line matched: it stops there).
+ */
+async function missingInRecursion(result: ExecResult, operands: string[], args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
+  const missing: string[] = [];
+  for (const op of operands) if (op !== '-' && !(await ctx.fs.exists(abs(ctx, op)))) missing.push(op);
+  if (!missing.length || result.stderr.includes('No such file or directory')) return result;
+  if (args.includes('-q') && result.exitCode === 0) return result;
+  const found = { ...result, stderr: `${result.stderr}${missing.map((op) => `grep: ${op}: No such file or directory\n`).join('')}`, exitCode: 2 };
+  return missing.includes(operands[0]) ? stderrFirst(found) : found;
+}
+
+/** The arguments at these places are grep's options (not a pattern, nor a file). */
+function grepOptionAt(args: string[], i: number): boolean {
+  const { pattern, patterns, files } = grepOperands(args);
+  return i !== pattern && !patterns.includes(i) && !files.includes(i) && args[i - 1] !== '-e' && args[i - 1] !== '-f';
+}
+
 async function grep(args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   if (!ctx.origCommand) return fail('grep: unavailable');
   const { args: unbundled, withFilename } = grepArgs(args);
-  const plain = grepWordAnchors(unbundled);
-  const result = await ctx.origCommand(plain);
+  // -s (no messages about missing or unreadable files) is GNU's; just-bash's grep refuses it.
+  const silent = unbundled.some((a, i) => (a === '-s' || a === '--no-messages') && grepOptionAt(unbundled, i));
+  let plain = grepWordAnchors(silent ? unbundled.filter((a, i) => !((a === '-s' || a === '--no-messages') && grepOptionAt(unbundled, i))) : unbundled);
+  const operands = grepOperands(plain).files.map((i) => plain[i]);
+  const recursive = plain.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === '--recursive' || a === '--dereference-recursive');
+  // GNU's -r with no file searches "." (its names without "./"); just-bash's searched nothing.
+  if (recursive && operands.length === 0) plain = [...plain, '.'];
+  let result = await ctx.origCommand(plain);
+  if (recursive) result = await missingInRecursion(result, operands, plain, ctx);
+  // Under the operand ".", GNU names files "./a" (just-bash: "a").
+  const namesShown = !plain.some((a) => a === '-h' || a === '--no-filename' || a === '-q');
+  if (recursive && namesShown && operands.length === 1 && operands[0] === '.') {
+    result = { ...result, stdout: result.stdout.replace(/^(?!--$)(?=.)/gm, './') };
+  }
+  if (silent) result = { ...result, stderr: result.stderr.replace(/^grep: .*: (?:No such file or directory|Permission denied)\n/gm, '') };
   if (!withFilename) return result;
   // -H with a single file: GNU prefixes each line with the name (several files already have it).
-  const operands = grepOperands(plain).files.map((i) => plain[i]);
-  const recursive = plain.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === '--recursive');
   const namesOnly = plain.some((a) => /^-[lLq]$/.test(a));
   if (operands.length !== 1 || recursive || namesOnly) return result;
   const name = operands[0];
