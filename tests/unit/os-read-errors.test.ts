@@ -1,6 +1,6 @@
 /**
  * Readers' errors worded as GNU's (just-bash words every one "NAME: FILE: No such file or directory", a
- * directory too). Missing files and directories: compared with GNU coreutils run here (both streams on one
+ * directory too; find's path unquoted, sed's without "can't read"). Missing files and directories: compared with GNU coreutils run here (both streams on one
  * pipe, as on upstream's terminal). Refused reads: GNU coreutils 9.1 (Debian 12) run as `nobody` on a
  * root-only file, recorded below (a test cannot count on running as root to switch users).
  */
@@ -36,6 +36,10 @@ const SCRIPTS = [
   'tac d; echo $?',
   'md5sum d; echo $?',
   'base64 d; echo $?',
+  'find missing; echo $?',
+  'find d missing; echo $?',
+  'sed p missing; echo $?',
+  'sed -i s/a/b/ missing; echo $?',
 ];
 
 /** GNU coreutils 9.1, `su nobody -s /bin/bash -c 'exec 2>&1; CMD; echo $?'` on a file of mode 600 owned by root. */

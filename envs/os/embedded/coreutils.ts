@@ -674,6 +674,19 @@ async function grep(args: string[], ctx: ResolvedCommandContext): Promise<ExecRe
   return { ...result, stdout };
 }
 
+/** GNU find quotes the path it could not read ("find: 'missing': No such file or directory"; just-bash: bare). */
+function findErrors(result: ExecResult): ExecResult {
+  if (!result.stderr) return result;
+  return { ...result, stderr: result.stderr.replace(/^find: (?!')(.+): (No such file or directory|Permission denied)$/gm, (_, path: string, why: string) => `find: '${path}': ${why}`) };
+}
+
+/** GNU sed: "sed: can't read X: No such file or directory" and status 2 (just-bash: "sed: X: …", 1). */
+function sedErrors(result: ExecResult): ExecResult {
+  if (!result.stderr) return result;
+  const stderr = result.stderr.replace(/^sed: (.+): (No such file or directory|Permission denied)$/gm, "sed: can't read $1: $2");
+  return stderr === result.stderr ? result : { ...result, stderr, exitCode: 2 };
+}
+
 /** dd with if=, of=, bs=, count=, skip=, status= (the byte copy the tasks' inits use). */
 async function dd(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   const opts = new Map<string, string>();
@@ -779,7 +792,8 @@ export function coreutilsCommands(host: Host): Command[] {
     command('dd', (a, ctx) => dd(host, a, ctx)),
     command('who', async () => ok()),
     command('users', async () => ok()),
-    command('find', async (a, ctx) => (ctx.origCommand ? ctx.origCommand(findArgs(a, host.clock.now())) : fail('find: unavailable'))),
+    command('find', async (a, ctx) => (ctx.origCommand ? findErrors(await ctx.origCommand(findArgs(a, host.clock.now()))) : fail('find: unavailable'))),
+    command('sed', async (a, ctx) => (ctx.origCommand ? sedErrors(await ctx.origCommand(a)) : fail('sed: unavailable'))),
     command('grep', (a, ctx) => grep(a, ctx)),
     command('ls', (a, ctx) => ls(host, a, ctx)),
     trCommand(),
