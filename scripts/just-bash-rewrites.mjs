@@ -15,6 +15,10 @@
  *    "bash: no/f: No such file or directory" (status 1, the script goes on); the in-memory filesystem would make
  *    the directory (our filesystem layer now refuses, perms.ts, which without this rule ended the whole line).
  *
+ * 3. A command substitution inside arithmetic (`$(( $(wc -l < f) + 1 ))`) runs in the current shell's
+ *    context, as bash's does: just-bash ran it as a new top-level script (working directory "/", no variables),
+ *    so relative paths and variables inside it failed. It now goes through just-bash's own `$(…)` helper.
+ *
  * Written as rewrites rather than as a patch-package diff: these bundles are long lines, so a diff would repeat
  * about a megabyte of unchanged code and hide what changed. Each rule must match as often as it says
  * (just-bash 3.4.2); another version fails the install here with the rule's name. A new patch-package diff
@@ -40,6 +44,10 @@ async function __jbNoParent(f,p,n){var i=p.lastIndexOf("/"),d=i>0?p.slice(0,i):"
 function __jbOrdDecode(t,f){var a=t.stdout,b=t.stderr,A=f(a),B=f(b);t.stdout=A;t.stderr=B;if(!Array.isArray(t.outputOrder)||A===a&&B===b)return;var s=__jbOrdOf(t.outputOrder,a,b),r=[],i=0,j=0;for(var n of s){if(n>0){__jbOrdPush(r,A===a?n:f(a.slice(i,i+n)).length);i+=n}else{__jbOrdPush(r,B===b?n:-f(b.slice(j,j-n)).length);j-=n}}t.outputOrder=__jbOrdOf(r,A,B)===r?r:void 0}
 `;
 const I = '[\\w$]+';
+// just-bash's helper that runs a command substitution's text in the current shell (a subshell's state).
+const SUBSTITUTE_FN = new RegExp(`async function (${I})\\((${I}),(${I})\\)\\{let (${I})=new (${I}),(${I});try\\{\\6=\\4\\.parse\\(\\3\\)\\}catch\\{return""\\}`);
+/** Names found in the text being rewritten (minified names differ per build). */
+const found = { substitute: '' };
 const rules = [
   // ExecutionOutputAccumulator (compound commands, statements, scripts)
   ['vt-field', /stdoutChunks=\[\];stderrChunks=\[\];stdoutBytes=0/g, 'outputOrder=[];$&', 1],
@@ -83,6 +91,9 @@ const rules = [
   // 2. a redirection's target checked before the command runs: its directory must exist
   ['redirect-parent', new RegExp(`async function (${I})\\((${I}),(${I}),(${I}),(${I})\\)\\{try\\{if\\(!await \\2\\.fs\\.exists\\(\\3\\)\\)return null;`, 'g'),
     'async function $1($2,$3,$4,$5){try{if(!await $2.fs.exists($3))return await __jbNoParent($2.fs,$3,$4);', 1],
+  // 3. arithmetic's $(…) through the current shell
+  ['arith-substitution', new RegExp(`await (${I})\\.execFn\\((${I})\\.command,\\{signal:\\1\\.state\\.signal\\}\\)`, 'g'),
+    (_, ctx, node) => `{stdout:await ${found.substitute}(${ctx},${node}.command),stderr:""}`, 2],
   // the final bytes-to-text decoding maps each piece's length
   ['decode', new RegExp(`(${I})\\.stdout=(${I})\\(\\1\\.stdout\\),\\1\\.stderr=\\2\\(\\1\\.stderr\\)`, 'g'), '__jbOrdDecode($1,$2)', 1],
 ];
@@ -94,6 +105,7 @@ for (const [build, files] of Object.entries(builds)) {
   if (texts.some((text) => text.includes('function __jbOrdPush'))) continue; // done at an earlier install
   const counts = {};
   const patched = texts.map((text) => {
+    found.substitute = SUBSTITUTE_FN.exec(text)?.[1] ?? '__jbMissingSubstitute';
     for (const [name, re, replacement] of rules) {
       const n = (text.match(re) ?? []).length;
       counts[name] = (counts[name] ?? 0) + n;
@@ -102,6 +114,7 @@ for (const [build, files] of Object.entries(builds)) {
     return text.includes('__jb') ? `${text}\n${HELPERS}` : text;
   });
   const wrong = rules.filter(([name, , , want]) => want >= 0 && counts[name] !== want);
+  if (patched.some((text) => text.includes('__jbMissingSubstitute'))) wrong.push(['arith-substitution (its helper not in the same file)', null, null, 2]);
   if (wrong.length) {
     failed = true;
     for (const [name, , , want] of wrong) console.error(`just-bash rewrites: rule ${name} matched ${counts[name]} times in ${build}, not ${want}`);
