@@ -1,6 +1,6 @@
 /**
  * Readers' errors worded as GNU's (just-bash words every one "NAME: FILE: No such file or directory", a
- * directory too; find's path unquoted, sed's without "can't read"). Missing files and directories: compared with GNU coreutils run here (both streams on one
+ * directory too; find's path unquoted, sed's without "can't read"), and head's count from the end. Missing files and directories: compared with GNU coreutils run here (both streams on one
  * pipe, as on upstream's terminal). Refused reads: GNU coreutils 9.1 (Debian 12) run as `nobody` on a
  * root-only file, recorded below (a test cannot count on running as root to switch users).
  */
@@ -40,6 +40,12 @@ const SCRIPTS = [
   'find d missing; echo $?',
   'sed p missing; echo $?',
   'sed -i s/a/b/ missing; echo $?',
+  // head's count from the end (just-bash refused it: "head: invalid number of lines")
+  'head -n -1 b; head -n-1 b; head --lines=-1 b',
+  'printf "x\ny" | head -n -1; echo; printf "abcdef" | head -c -2; echo',
+  'head -n -5 b; echo $?',
+  'head -n -1 missing; echo $?',
+  'head -n -1 d; echo $?',
 ];
 
 /** GNU coreutils 9.1, `su nobody -s /bin/bash -c 'exec 2>&1; CMD; echo $?'` on a file of mode 600 owned by root. */

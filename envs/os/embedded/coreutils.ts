@@ -732,6 +732,47 @@ async function dd(host: Host, args: string[], ctx: ResolvedCommandContext): Prom
 }
 
 /**
+ * GNU head's count from the end (`head -n -1 f`: all but the last line; `-c -K`: all but the last K bytes),
+ * which just-bash's head refuses: for one file or standard input, the count it comes to from the start.
+ */
+async function headCountFromEnd(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<string[]> {
+  let at = -1; // where the count from the end was given
+  let width = 1; // how many arguments it took
+  let bytes = false;
+  let count = 0;
+  const operands: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const joined = /^(?:-([nc])|--(lines|bytes)=)-(\d+)$/.exec(a);
+    const apart = /^-([nc])$/.exec(a);
+    if (joined) [at, width, bytes, count] = [i, 1, (joined[1] ?? joined[2]).startsWith('c') || joined[2] === 'bytes', Number(joined[3])];
+    else if (apart && /^-\d+$/.test(args[i + 1] ?? '')) [at, width, bytes, count] = [i, 2, apart[1] === 'c', -Number(args[i + 1])];
+    else if (apart) i++; // a count from the start, and its value
+    else if (!a.startsWith('-') || a === '-') operands.push(a);
+    if (at === i && width === 2) i++;
+  }
+  if (at === -1 || operands.length > 1) return args;
+  const source = operands[0] ?? '-';
+  let data: Uint8Array;
+  if (source === '-') data = stdinBytes(ctx);
+  else {
+    const path = abs(ctx, source);
+    // A file head cannot read: its own error (any count leads there).
+    if (!(await host.fs.exists(path)) || (await host.fs.stat(path)).isDirectory || !(await mayRead(host, path))) {
+      return [...args.slice(0, at), bytes ? '-c' : '-n', '1', ...args.slice(at + width)];
+    }
+    data = await host.fs.readFileBuffer(path);
+  }
+  let total = data.length;
+  if (!bytes) {
+    total = 0;
+    for (const b of data) if (b === 10) total++;
+    if (data.length && data[data.length - 1] !== 10) total++;
+  }
+  return [...args.slice(0, at), bytes ? '-c' : '-n', String(Math.max(0, total - count)), ...args.slice(at + width)];
+}
+
+/**
  * GNU cat writes each file as it comes to it, so `cat a missing b` shows the error between a's and b's lines;
  * just-bash's cat gives both files, then the error. Plain file operands with an error are read again one at a
  * time, and the order of those reads is kept (only when they give the same text: nothing but the order changes).
@@ -760,7 +801,8 @@ function permissionAware(host: Host, name: string): Command {
       return (await host.fs.stat(path)).isDirectory ? ('directory' as const) : ('file' as const);
     };
     const worded = async (operands: string[]) => gnuReadErrors(name, await original(operands), kind);
-    const run = (operands: string[]) => (name === 'cat' ? catInOrder(worded, operands) : worded(operands));
+    const run = async (operands: string[]) =>
+      name === 'cat' ? catInOrder(worded, operands) : worded(name === 'head' ? await headCountFromEnd(host, operands, ctx) : operands);
     if (host.identity.uid === 0) return run(args);
     let stderr = '';
     const kept: string[] = [];
