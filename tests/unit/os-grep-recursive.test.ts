@@ -4,12 +4,8 @@
  * (status 2); -s keeps such messages quiet. GNU walks a directory in the filesystem's order, so scripts whose
  * output has several files sort it.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
+import { differencesFromGnu } from '../support/gnu-compare.ts';
 
 const SETUP = 'mkdir -p d e && echo a > a && echo a > d/f && touch e/x';
 
@@ -33,16 +29,6 @@ const SCRIPTS = [
 
 describe('recursive grep, as GNU grep', () => {
   it('searches, names and reports as GNU grep does here', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'grep-r-'));
-    execFileSync('bash', ['-c', SETUP], { cwd: dir });
-    const shell = await createEmbeddedShell({ seed: 1 });
-    await shell.exec(`mkdir -p /w && cd /w && ${SETUP}`);
-    const differ: string[] = [];
-    for (const script of SCRIPTS) {
-      const gnu = execFileSync('bash', ['-c', `exec 2>&1; ${script}\ntrue`], { cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
-      const got = (await shell.exec(`cd /w; ${script}`)).output;
-      if (got !== gnu) differ.push(`${script}\n  gnu: ${JSON.stringify(gnu)}\n  got: ${JSON.stringify(got)}`);
-    }
-    expect(differ.join('\n')).toBe('');
+    expect(await differencesFromGnu(SCRIPTS, SETUP)).toBe('');
   }, 60_000);
 });

@@ -5,13 +5,9 @@
  * read as the interactive one. cp, mv and ln are compared by status and by what exists afterwards (their
  * words differ: just-bash's "cp: cannot copy 'a': …" against GNU's "cp: cannot create regular file 'x/y': …").
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as justBash from 'just-bash';
-import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
+import { differencesFromGnu } from '../support/gnu-compare.ts';
 
 const SETUP = 'mkdir -p d && echo a > a';
 
@@ -37,19 +33,8 @@ const SCRIPTS = [
 
 describe('writing where no directory is', () => {
   it('fails as GNU bash and coreutils do, and leaves nothing behind', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'nodir-'));
-    const differ: string[] = [];
-    for (const script of SCRIPTS) {
-      execFileSync('bash', ['-c', `rm -rf ./* && ${SETUP}`], { cwd: dir });
-      const gnu = execFileSync('bash', ['-c', `exec 2>&1; ${script}\ntrue`], { cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C' } })
-        .toString()
-        .replace(/^bash: line \d+: /gm, 'bash: ');
-      const shell = await createEmbeddedShell({ seed: 1 });
-      await shell.exec(`mkdir -p /w && cd /w && ${SETUP}`);
-      const got = (await shell.exec(`cd /w; ${script}`)).output;
-      if (got !== gnu) differ.push(`${script}\n  gnu: ${JSON.stringify(gnu)}\n  got: ${JSON.stringify(got)}`);
-    }
-    expect(differ.join('\n')).toBe('');
+    const interactive = (gnu: string) => gnu.replace(/^bash: line \d+: /gm, 'bash: ');
+    expect(await differencesFromGnu(SCRIPTS, SETUP, { freshEach: true, normalize: interactive })).toBe('');
   }, 60_000);
 
   it('both builds of just-bash (Node’s and the browser’s) check a redirection’s directory', async () => {

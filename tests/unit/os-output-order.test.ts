@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as justBash from 'just-bash';
-import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
 import { joinPieces, writeOrder } from '../../envs/os/embedded/output-order.ts';
+import { differencesFromGnu, gnuBash } from '../support/gnu-compare.ts';
 
 const SETUP = 'echo a > a';
 
@@ -53,22 +53,12 @@ const SCRIPTS = [
 function gnuOutput(scripts: readonly string[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'order-'));
   execFileSync('bash', ['-c', SETUP], { cwd: dir });
-  return scripts.map((script) =>
-    execFileSync('bash', ['-c', `exec 2>&1; ${script}\ntrue`], { cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString(),
-  );
+  return scripts.map((script) => gnuBash(script, dir));
 }
 
 describe('stdout and stderr in the order written, as on upstream’s terminal', () => {
   it('the embedded shell shows each script’s output as GNU bash writes it to one stream', async () => {
-    const expected = gnuOutput(SCRIPTS);
-    const shell = await createEmbeddedShell({ seed: 1 });
-    await shell.exec(`mkdir -p /w && cd /w && ${SETUP}`);
-    const differ: string[] = [];
-    for (const [i, script] of SCRIPTS.entries()) {
-      const got = (await shell.exec(`cd /w; ${script}`)).output;
-      if (got !== expected[i]) differ.push(`${script}\n  gnu: ${JSON.stringify(expected[i])}\n  got: ${JSON.stringify(got)}`);
-    }
-    expect(differ.join('\n')).toBe('');
+    expect(await differencesFromGnu(SCRIPTS, SETUP)).toBe('');
   }, 60_000);
 
   it('both builds of just-bash (Node’s and the browser’s) record the order', async () => {

@@ -4,12 +4,9 @@
  * pipe, as on upstream's terminal). Refused reads: GNU coreutils 9.1 (Debian 12) run as `nobody` on a
  * root-only file, recorded below (a test cannot count on running as root to switch users).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedShell } from '../../envs/os/embedded/index.ts';
+import { differencesFromGnu } from '../support/gnu-compare.ts';
 
 const SETUP = 'mkdir -p d && echo a > a && printf "b\\na\\n" > b';
 
@@ -62,17 +59,7 @@ const REFUSED: [string, string][] = [
 
 describe('readers word their errors as GNU’s', () => {
   it('missing files and directories, as GNU coreutils says them here', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'readerr-'));
-    execFileSync('bash', ['-c', SETUP], { cwd: dir });
-    const shell = await createEmbeddedShell({ seed: 1 });
-    await shell.exec(`mkdir -p /w && cd /w && ${SETUP}`);
-    const differ: string[] = [];
-    for (const script of SCRIPTS) {
-      const gnu = execFileSync('bash', ['-c', `exec 2>&1; ${script}`], { cwd: dir, env: { PATH: process.env.PATH, LC_ALL: 'C' } }).toString();
-      const got = (await shell.exec(`cd /w; ${script}`)).output;
-      if (got !== gnu) differ.push(`${script}\n  gnu: ${JSON.stringify(gnu)}\n  got: ${JSON.stringify(got)}`);
-    }
-    expect(differ.join('\n')).toBe('');
+    expect(await differencesFromGnu(SCRIPTS, SETUP)).toBe('');
   }, 60_000);
 
   it('a file the user may not read, as GNU coreutils says it', async () => {
