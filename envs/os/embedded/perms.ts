@@ -80,9 +80,9 @@ export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
   };
   /** A new entry's directory must exist (and be one), as on a real filesystem. */
   const parentMustExist = async (path: string) => {
-    const parent = parentOf(path);
-    if (!(await exists(parent))) throw noParent('ENOENT');
-    if (!(await inner.stat(parent)).isDirectory) throw noParent('ENOTDIR');
+    const parent = await inner.stat(parentOf(path)).catch(() => null);
+    if (!parent) throw noParent('ENOENT');
+    if (!parent.isDirectory) throw noParent('ENOTDIR');
   };
   const writeLike = (name: 'writeFile' | 'appendFile') => async (path: string, ...rest: unknown[]) => {
     const isNew = !(await exists(path));
