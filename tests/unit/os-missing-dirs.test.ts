@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as justBash from 'just-bash';
+import { errorWords, fsErrorText } from '../../envs/os/embedded/errors.ts';
 import { differencesFromGnu } from '../support/gnu-compare.ts';
 
 const SETUP = 'mkdir -p d && echo a > a';
@@ -44,5 +45,12 @@ describe('writing where no directory is', () => {
       expect(result.stdout).toBe('1\n1\nz\n');
       expect(result.stderr).toBe('bash: /nowhere/f: No such file or directory\nbash: /w/a/f: Not a directory\n');
     }
+  });
+
+  it('the refusal names its file where a message shows the error as it is, and gives just the words elsewhere', () => {
+    const refusal = Object.assign(new Error('No such file or directory'), { code: 'ENOENT', path: '/w/x/y' });
+    expect(fsErrorText(refusal)).toBe('/w/x/y: No such file or directory');
+    expect(errorWords(refusal)).toBe('No such file or directory');
+    expect(fsErrorText(new Error("ENOENT: no such file or directory, open '/w/a'"))).toBe('/w/a: No such file or directory');
   });
 });

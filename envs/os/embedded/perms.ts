@@ -31,8 +31,8 @@ function denied(path: string, op: string): Error {
  * Worded as the system's error text alone: just-bash's commands print an error's message as it is
  * ("touch: cannot touch 'no/f': No such file or directory").
  */
-function noParent(code: 'ENOENT' | 'ENOTDIR'): Error {
-  return Object.assign(new Error(code === 'ENOENT' ? 'No such file or directory' : 'Not a directory'), { code });
+function noParent(code: 'ENOENT' | 'ENOTDIR', path: string): Error {
+  return Object.assign(new Error(code === 'ENOENT' ? 'No such file or directory' : 'Not a directory'), { code, path });
 }
 
 
@@ -81,8 +81,8 @@ export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
   /** A new entry's directory must exist (and be one), as on a real filesystem. */
   const parentMustExist = async (path: string) => {
     const parent = await inner.stat(parentOf(path)).catch(() => null);
-    if (!parent) throw noParent('ENOENT');
-    if (!parent.isDirectory) throw noParent('ENOTDIR');
+    if (!parent) throw noParent('ENOENT', path);
+    if (!parent.isDirectory) throw noParent('ENOTDIR', path);
   };
   const writeLike = (name: 'writeFile' | 'appendFile') => async (path: string, ...rest: unknown[]) => {
     const isNew = !(await exists(path));
