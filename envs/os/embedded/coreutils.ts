@@ -680,6 +680,11 @@ function findErrors(result: ExecResult): ExecResult {
   return { ...result, stderr: result.stderr.replace(/^find: (?!')(.+): (No such file or directory|Permission denied)$/gm, (_, path: string, why: string) => `find: '${path}': ${why}`) };
 }
 
+/** GNU tee opens its files before it copies anything: a file it could not open is reported first. */
+function teeOrder(result: ExecResult): ExecResult {
+  return result.stderr && /^(?:tee: .+: [A-Z][a-z ]+\n)+$/.test(result.stderr) ? stderrFirst(result) : result;
+}
+
 /** GNU sed: "sed: can't read X: No such file or directory" and status 2 (just-bash: "sed: X: …", 1). */
 function sedErrors(result: ExecResult): ExecResult {
   if (!result.stderr) return result;
@@ -836,6 +841,7 @@ export function coreutilsCommands(host: Host): Command[] {
     command('users', async () => ok()),
     command('find', async (a, ctx) => (ctx.origCommand ? findErrors(await ctx.origCommand(findArgs(a, host.clock.now()))) : fail('find: unavailable'))),
     command('sed', async (a, ctx) => (ctx.origCommand ? sedErrors(await ctx.origCommand(a)) : fail('sed: unavailable'))),
+    command('tee', async (a, ctx) => (ctx.origCommand ? teeOrder(await ctx.origCommand(a)) : fail('tee: unavailable'))),
     command('grep', (a, ctx) => grep(a, ctx)),
     command('ls', (a, ctx) => ls(host, a, ctx)),
     trCommand(),
