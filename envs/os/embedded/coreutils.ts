@@ -680,6 +680,39 @@ function findErrors(result: ExecResult): ExecResult {
   return { ...result, stderr: result.stderr.replace(/^find: (?!')(.+): (No such file or directory|Permission denied)$/gm, (_, path: string, why: string) => `find: '${path}': ${why}`) };
 }
 
+/**
+ * cp, mv and ln into a directory that does not exist (perms.ts refuses the new entry): GNU names the
+ * destination ("cp: cannot create regular file 'x/y': No such file or directory"); just-bash names only the
+ * source, or nothing ("ln: No such file or directory"). Two operands; other forms keep just-bash's words.
+ */
+function destinationNamed(name: 'cp' | 'mv' | 'ln'): Command {
+  return command(name, async (args, ctx) => {
+    if (!ctx.origCommand) return fail(`${name}: unavailable`);
+    const result = await ctx.origCommand(args);
+    const refused = new RegExp(`^${name}: (?:cannot (?:copy|move) '.*': )?(No such file or directory|Not a directory)\\n$`).exec(result.stderr);
+    const operands = args.filter((a) => !a.startsWith('-') || a === '-');
+    if (!refused || operands.length !== 2) return result;
+    const [source, dest] = operands;
+    const target = abs(ctx, dest);
+    // Only where the destination's directory is missing (or no directory): a missing source has other words.
+    if ((await ctx.fs.stat(target.replace(/\/[^/]*$/, '') || '/').catch(() => null))?.isDirectory) return result;
+    const why = refused[1];
+    const sourceIsDir = (await ctx.fs.stat(abs(ctx, source)).catch(() => null))?.isDirectory ?? false;
+    const symbolic = args.some((a) => /^-[a-zA-Z]*s/.test(a) || a === '--symbolic');
+    const line =
+      name !== 'ln' && why === 'Not a directory'
+        ? `${name}: cannot stat '${dest}': ${why}`
+        : name === 'cp'
+        ? `cp: cannot create ${sourceIsDir ? 'directory' : 'regular file'} '${dest}': ${why}`
+        : name === 'mv'
+          ? `mv: cannot move '${source}' to '${dest}': ${why}`
+          : symbolic
+            ? `ln: failed to create symbolic link '${dest}': ${why}`
+            : `ln: failed to create hard link '${dest}' => '${source}': ${why}`;
+    return { ...result, stderr: `${line}\n` };
+  });
+}
+
 /** GNU tee opens its files before it copies anything: a file it could not open is reported first. */
 function teeOrder(result: ExecResult): ExecResult {
   return result.stderr && /^(?:tee: .+: [A-Z][a-z ]+\n)+$/.test(result.stderr) ? stderrFirst(result) : result;
@@ -842,6 +875,7 @@ export function coreutilsCommands(host: Host): Command[] {
     command('find', async (a, ctx) => (ctx.origCommand ? findErrors(await ctx.origCommand(findArgs(a, host.clock.now()))) : fail('find: unavailable'))),
     command('sed', async (a, ctx) => (ctx.origCommand ? sedErrors(await ctx.origCommand(a)) : fail('sed: unavailable'))),
     command('tee', async (a, ctx) => (ctx.origCommand ? teeOrder(await ctx.origCommand(a)) : fail('tee: unavailable'))),
+    ...(['cp', 'mv', 'ln'] as const).map((name) => destinationNamed(name)),
     command('grep', (a, ctx) => grep(a, ctx)),
     command('ls', (a, ctx) => ls(host, a, ctx)),
     trCommand(),
