@@ -12,7 +12,7 @@ import { ownerNames } from './users.ts';
 import { trCommand } from './trKeep.ts';
 import { odCommand } from './od.ts';
 import { mayRead } from './perms.ts';
-import { timeRefPath } from './fs.ts';
+import { parentOf, timeRefPath } from './fs.ts';
 import { stderrFirst } from './output-order.ts';
 import { gnuReadErrors } from './readErrors.ts';
 import { errorWords } from './errors.ts';
@@ -641,18 +641,21 @@ async function missingInRecursion(result: ExecResult, operands: string[], args: 
   return missing.includes(operands[0]) ? stderrFirst(found) : found;
 }
 
-/** The arguments at these places are grep's options (not a pattern, nor a file). */
-function grepOptionAt(args: string[], i: number): boolean {
+/** grep's arguments without its -s / --no-messages options (a pattern or file so spelt stays), and whether one was there. */
+function withoutNoMessages(args: string[]): { args: string[]; silent: boolean } {
   const { pattern, patterns, files } = grepOperands(args);
-  return i !== pattern && !patterns.includes(i) && !files.includes(i) && args[i - 1] !== '-e' && args[i - 1] !== '-f';
+  const isOption = (a: string, i: number) =>
+    (a === '-s' || a === '--no-messages') && i !== pattern && !patterns.includes(i) && !files.includes(i) && args[i - 1] !== '-f';
+  const kept = args.filter((a, i) => !isOption(a, i));
+  return { args: kept, silent: kept.length !== args.length };
 }
 
 async function grep(args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   if (!ctx.origCommand) return fail('grep: unavailable');
   const { args: unbundled, withFilename } = grepArgs(args);
   // -s (no messages about missing or unreadable files) is GNU's; just-bash's grep refuses it.
-  const silent = unbundled.some((a, i) => (a === '-s' || a === '--no-messages') && grepOptionAt(unbundled, i));
-  let plain = grepWordAnchors(silent ? unbundled.filter((a, i) => !((a === '-s' || a === '--no-messages') && grepOptionAt(unbundled, i))) : unbundled);
+  const { args: spoken, silent } = withoutNoMessages(unbundled);
+  let plain = grepWordAnchors(spoken);
   const operands = grepOperands(plain).files.map((i) => plain[i]);
   const recursive = plain.some((a) => /^-[a-zA-Z]*[rR]/.test(a) || a === '--recursive' || a === '--dereference-recursive');
   // GNU's -r with no file searches "." (its names without "./"); just-bash's searched nothing.
@@ -695,20 +698,16 @@ function destinationNamed(name: 'cp' | 'mv' | 'ln'): Command {
     const [source, dest] = operands;
     const target = abs(ctx, dest);
     // Only where the destination's directory is missing (or no directory): a missing source has other words.
-    if ((await ctx.fs.stat(target.replace(/\/[^/]*$/, '') || '/').catch(() => null))?.isDirectory) return result;
+    if ((await ctx.fs.stat(parentOf(target)).catch(() => null))?.isDirectory) return result;
     const why = refused[1];
     const sourceIsDir = (await ctx.fs.stat(abs(ctx, source)).catch(() => null))?.isDirectory ?? false;
     const symbolic = args.some((a) => /^-[a-zA-Z]*s/.test(a) || a === '--symbolic');
-    const line =
-      name !== 'ln' && why === 'Not a directory'
-        ? `${name}: cannot stat '${dest}': ${why}`
-        : name === 'cp'
-        ? `cp: cannot create ${sourceIsDir ? 'directory' : 'regular file'} '${dest}': ${why}`
-        : name === 'mv'
-          ? `mv: cannot move '${source}' to '${dest}': ${why}`
-          : symbolic
-            ? `ln: failed to create symbolic link '${dest}': ${why}`
-            : `ln: failed to create hard link '${dest}' => '${source}': ${why}`;
+    let line: string;
+    if (name !== 'ln' && why === 'Not a directory') line = `${name}: cannot stat '${dest}': ${why}`;
+    else if (name === 'cp') line = `cp: cannot create ${sourceIsDir ? 'directory' : 'regular file'} '${dest}': ${why}`;
+    else if (name === 'mv') line = `mv: cannot move '${source}' to '${dest}': ${why}`;
+    else if (symbolic) line = `ln: failed to create symbolic link '${dest}': ${why}`;
+    else line = `ln: failed to create hard link '${dest}' => '${source}': ${why}`;
     return { ...result, stderr: `${line}\n` };
   });
 }
@@ -900,14 +899,14 @@ interface LsEntry {
   target?: string;
 }
 
+/** ls's output holds no error but missing operands (GNU ls reports those first). */
+const ONLY_CANNOT_ACCESS = /^(?:ls: cannot access '.*': No such file or directory\n)+$/;
+
 /**
  * ls in long format (-l, -n, -g, -o), which just-bash prints with fixed owners and modes: the
  * real mode bits (setuid, setgid, sticky), owners from this host, GNU's column alignment,
  * "total" in 1K blocks. Other listings are just-bash's.
  */
-/** ls's output holds no error but missing operands (GNU ls reports those first). */
-const ONLY_CANNOT_ACCESS = /^(?:ls: cannot access '.*': No such file or directory\n)+$/;
-
 async function ls(host: Host, args: string[], ctx: ResolvedCommandContext): Promise<ExecResult> {
   const flags = new Set<string>();
   const operands: string[] = [];

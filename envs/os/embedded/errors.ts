@@ -11,7 +11,6 @@ export function fsErrorText(err: unknown): string {
   return `${m[2]}: ${why[m[1]]}`;
 }
 
-
 /** Just the system's words for a file error ("Permission denied"), for messages that name the file themselves. */
 export function errorWords(err: unknown): string {
   return fsErrorText(err).replace(/^.*: /, '');

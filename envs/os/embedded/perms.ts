@@ -35,7 +35,6 @@ function noParent(code: 'ENOENT' | 'ENOTDIR', path: string): Error {
   return Object.assign(new Error(code === 'ENOENT' ? 'No such file or directory' : 'Not a directory'), { code, path });
 }
 
-
 /** Whether `who` may access `path` for `want` (4 read, 2 write, 1 execute/search). */
 export async function allowed(inner: IFileSystem, owners: Map<string, Owner>, who: Identity, path: string, want: 4 | 2 | 1): Promise<boolean> {
   if (who.uid === 0) return true;
@@ -50,12 +49,12 @@ export async function allowed(inner: IFileSystem, owners: Map<string, Owner>, wh
   return ((mode >> shift) & want) === want;
 }
 
-/** Wrap `inner` so operations check `host.identity`'s rights and keep owners. */
 /** Whether the shell's current user may read `path` (root always may). */
 export async function mayRead(host: Host, path: string): Promise<boolean> {
   return host.identity.uid === 0 || allowed(host.rawFs, host.owners, host.identity, path, 4);
 }
 
+/** Wrap `inner` so operations check `host.identity`'s rights and keep owners. */
 export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
   const who = () => host.identity;
   /** Checks `path` for `want`; the error names `shown` (the file, when its directory was checked). */
@@ -126,9 +125,10 @@ export function guardedFs(inner: IFileSystem, host: Host): IFileSystem {
       forget(path);
     },
     mv: async (src: string, dest: string) => {
-      if (!(await exists(dest))) await parentMustExist(dest);
+      const destExists = await exists(dest);
+      if (!destExists) await parentMustExist(dest);
       await check(parentOf(src), 2, 'rename');
-      await check((await exists(dest)) && (await inner.stat(dest)).isDirectory ? dest : parentOf(dest), 2, 'rename');
+      await check(destExists && (await inner.stat(dest)).isDirectory ? dest : parentOf(dest), 2, 'rename');
       await inner.mv(src, dest);
       moveOwners(src, dest);
     },
